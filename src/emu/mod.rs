@@ -1,0 +1,1 @@
+//! The machine: CPU, PPU, APU, cartridge and controllers, clocked in lockstep.

@@ -1,0 +1,110 @@
+//! The plug-in contract: what a player sees of the machine and how it answers.
+//!
+//! Timing: `on_frame` runs once per emulated frame when the PPU reaches the post-render
+//! scanline 240 (the visible picture is complete, the game's NMI at scanline 241 has not
+//! run yet). Buttons set there are latched immediately, so the game's next controller
+//! read (normally in that NMI) sees them; they stay held until the plug-in changes them.
+
+use super::buttons::Buttons;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+/// Identity of the loaded cartridge, given to `on_attach`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RomInfo {
+    /// CRC32 of PRG + CHR data (header and trainer excluded), the figure cartridge databases use.
+    pub crc32: u32,
+    /// CRC32 of the PRG ROM alone (NesCartDB's "PRG CRC32").
+    pub prg_crc32: u32,
+    /// SHA-1 of PRG + CHR data.
+    pub sha1: [u8; 20],
+    pub mapper: u16,
+    pub submapper: u8,
+    /// File name the ROM was loaded from (for messages only).
+    pub file_name: String,
+}
+
+impl RomInfo {
+    /// Hex SHA-1, upper case, as cartridge databases print it.
+    pub fn sha1_hex(&self) -> String {
+        self.sha1.iter().map(|b| format!("{b:02X}")).collect()
+    }
+    /// True when either CRC32 equals `crc`.
+    pub fn matches_crc(&self, crc: u32) -> bool {
+        self.crc32 == crc || self.prg_crc32 == crc
+    }
+}
+
+/// Which CPU bus access a watch reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AccessKind {
+    Read,
+    Write,
+    Execute,
+}
+
+/// One watched access, collected during the frame and handed over in the next `on_frame`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WatchHit {
+    pub watch: usize,
+    pub kind: AccessKind,
+    pub addr: u16,
+    pub value: u8,
+    /// CPU cycle count at the access.
+    pub cycle: u64,
+}
+
+/// What a plug-in may ask for while it is being attached.
+pub trait Setup {
+    /// Watch CPU accesses of `kind` in `range`; returns the id reported in [`WatchHit::watch`].
+    fn watch(&mut self, kind: AccessKind, range: RangeInclusive<u16>) -> usize;
+    /// How many pads the plug-in drives (1-4); more than 2 plugs in a Four Score.
+    fn use_pads(&mut self, count: usize);
+}
+
+/// The machine as a plug-in sees it during `on_frame`.
+///
+/// Implemented by the emulator session and by RAM-image test hosts (offline game
+/// simulators that keep the documented RAM addresses current).
+pub trait Frame {
+    /// Frames completed since power-on.
+    fn frame_number(&self) -> u64;
+    /// Reads the CPU address space without side effects (no register reads, no open-bus decay).
+    fn peek(&self, addr: u16) -> u8;
+    /// The 2 KiB of console work RAM ($0000-$07FF).
+    fn ram(&self) -> &[u8];
+    /// Writes the CPU address space. This is cheating: meant for test harnesses, never for players.
+    fn poke(&mut self, addr: u16, value: u8);
+    /// The finished picture: 256x240 palette indices (bits 0-5) with emphasis (bits 6-8).
+    /// Hosts without a PPU return an empty slice.
+    fn picture(&self) -> &[u16];
+    /// Sets the buttons held on pad 0-3 until changed again.
+    fn set_buttons(&mut self, pad: usize, buttons: Buttons);
+    /// The buttons currently held on a pad.
+    fn buttons(&self, pad: usize) -> Buttons;
+    /// Accesses matched by this plug-in's watches since the previous `on_frame`.
+    fn watch_hits(&self) -> &[WatchHit] {
+        &[]
+    }
+    /// A one-line status (chosen move, evaluation ...) shown by the frontend.
+    fn set_status(&mut self, _line: &str) {}
+}
+
+/// Options given with `--plugin-opt key=value` or a RON map file.
+pub type PluginOptions = BTreeMap<String, String>;
+
+/// An AI player or tool attached to a running game.
+pub trait Plugin: Send {
+    fn name(&self) -> &str;
+    fn description(&self) -> &str;
+    /// Called once before the first frame; refusing a ROM returns the reason.
+    fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String>;
+    /// Called once per frame, see the module documentation for the exact point.
+    fn on_frame(&mut self, frame: &mut dyn Frame);
+    fn on_detach(&mut self) {}
+    /// A short summary line for headless runs (score, games won ...).
+    fn result(&self) -> Option<String> {
+        None
+    }
+}

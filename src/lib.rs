@@ -1,0 +1,8 @@
+//! nesmind: a cycle-accurate NES emulator that hosts AI plug-ins.
+
+pub mod cli;
+pub mod emu;
+pub mod host;
+
+#[path = "../plugins/mod.rs"]
+pub mod plugins;
