@@ -1,6 +1,7 @@
 //! nesmind: a cycle-accurate NES emulator that hosts AI plug-ins.
 
 pub mod cli;
+pub mod conformance;
 pub mod emu;
 pub mod host;
 

@@ -1,0 +1,32 @@
+//! nestest: run the automation entry point and compare every instruction with the log.
+
+use crate::emu::cpu::trace::TraceLine;
+use crate::emu::{Machine, Rom};
+
+/// Compares the trace against `log`; Ok(lines matched) or the first mismatch described.
+pub fn run(rom: &Rom, log: &str) -> Result<usize, String> {
+    let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+    // Automation mode: start at $C000 instead of the reset vector (which waits for input).
+    m.cpu.pc = 0xC000;
+    let mut count = 0;
+    for (i, text) in log.lines().enumerate() {
+        let want = TraceLine::parse_nestest(text)
+            .ok_or_else(|| format!("nestest.log line {} is unreadable", i + 1))?;
+        let got = TraceLine::capture(&m.cpu, &m.bus);
+        if got != want {
+            return Err(format!(
+                "line {}:\n  expected {want}\n  got      {got}",
+                i + 1
+            ));
+        }
+        m.step().map_err(|e| format!("line {}: {e}", i + 1))?;
+        count += 1;
+    }
+    let (r2, r3) = (m.peek(0x02), m.peek(0x03));
+    if r2 != 0 || r3 != 0 {
+        return Err(format!(
+            "trace matched but nestest reports errors: $02={r2:02X} $03={r3:02X}"
+        ));
+    }
+    Ok(count)
+}

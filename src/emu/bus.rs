@@ -1,0 +1,194 @@
+//! The CPU's view of the console: address decoding, the master clock, and everything the
+//! CPU clocks on each of its cycles (PPU, APU, cartridge).
+
+use super::apu::Apu;
+use super::cart::Cart;
+use super::input::Controllers;
+use super::ppu::Ppu;
+use crate::host::{AccessKind, WatchHit};
+use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
+
+/// Master clocks per CPU cycle and per PPU dot (NTSC: 21.477 MHz / 12 and / 4).
+pub const CPU_CLOCKS: u64 = 12;
+pub const PPU_CLOCKS: u64 = 4;
+/// Where inside a CPU cycle the bus access happens: master clocks before the access for a
+/// read and for a write (the rest of the 12 follow it).
+pub const READ_PHASE: u64 = 5;
+pub const WRITE_PHASE: u64 = 7;
+/// The PPU runs this many master clocks behind the CPU (the power-on alignment).
+pub const PPU_OFFSET: u64 = 1;
+
+/// CPU access watches requested by plug-ins. Empty costs one predictable branch per access.
+#[derive(Clone, Default, Serialize, Deserialize)]
+pub struct Watches {
+    pub list: Vec<(AccessKind, RangeInclusive<u16>)>,
+    pub hits: Vec<WatchHit>,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Bus {
+    #[serde(with = "super::ppu::serde_bytes_array")]
+    pub ram: [u8; 2048],
+    pub ppu: Ppu,
+    pub apu: Apu,
+    pub cart: Cart,
+    pub input: Controllers,
+    /// Last value on the CPU data bus (what unmapped reads return).
+    pub open_bus: u8,
+    /// Master clock, advanced in the phases of each CPU access.
+    pub master: u64,
+    /// Completed CPU cycles.
+    pub cycles: u64,
+    /// The master clock the PPU has been run to.
+    ppu_master: u64,
+    /// Page written to $4014, waiting for the CPU's next read to halt it.
+    pub oam_dma: Option<u8>,
+    pub watching: bool,
+    pub watches: Watches,
+}
+
+impl Bus {
+    pub fn new(cart: Cart) -> Bus {
+        let mut ppu = Ppu::new();
+        // Power-on alignment: the PPU starts one dot ahead of the CPU's clock phase, which
+        // puts it at dot 21 when the reset sequence ends (as nestest.log records).
+        ppu.dot = 1;
+        Bus {
+            ram: [0; 2048],
+            ppu,
+            apu: Apu::new(),
+            cart,
+            input: Controllers::default(),
+            open_bus: 0,
+            master: 0,
+            cycles: 0,
+            ppu_master: 0,
+            oam_dma: None,
+            watching: false,
+            watches: Watches::default(),
+        }
+    }
+
+    /// Advances the master clock by `clocks` and brings the PPU up to it.
+    #[inline(always)]
+    pub fn advance(&mut self, clocks: u64) {
+        self.master += clocks;
+        let target = self.master - PPU_OFFSET;
+        if target >= self.ppu_master + PPU_CLOCKS {
+            let dots = (target - self.ppu_master) / PPU_CLOCKS;
+            self.ppu_master += dots * PPU_CLOCKS;
+            self.ppu.run(dots as u32, &mut self.cart);
+        }
+    }
+
+    /// Work done once per CPU cycle, at its start.
+    #[inline(always)]
+    pub fn begin_cycle(&mut self, phase: u64) {
+        self.apu.tick(self.cycles & 1 == 1);
+        self.cart.cpu_cycle();
+        self.advance(phase);
+    }
+
+    #[inline(always)]
+    pub fn end_cycle(&mut self, phase: u64) {
+        self.advance(CPU_CLOCKS - phase);
+        self.cycles += 1;
+    }
+
+    /// The combined IRQ line (APU frame/DMC and cartridge).
+    #[inline(always)]
+    pub fn irq_line(&self) -> bool {
+        self.apu.irq() || self.cart.core.irq
+    }
+
+    /// A CPU read at the current point of the cycle, with all side effects.
+    #[inline(always)]
+    pub fn read(&mut self, addr: u16) -> u8 {
+        let value = match addr {
+            0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)],
+            0x4020..=0xFFFF => match self.cart.core.read_prg(addr) {
+                Some(v) => v,
+                None => self.open_bus,
+            },
+            0x2000..=0x3FFF => self.ppu.read(addr, &mut self.cart),
+            0x4015 => {
+                // The status read is internal to the 2A03: it does not drive the external bus.
+                let v = self.apu.read_status() | (self.open_bus & 0x20);
+                self.watch(AccessKind::Read, addr, v);
+                return v;
+            }
+            0x4016 => (self.open_bus & 0xE0) | self.input.read(0),
+            0x4017 => (self.open_bus & 0xE0) | self.input.read(1),
+            _ => self.open_bus,
+        };
+        self.open_bus = value;
+        self.watch(AccessKind::Read, addr, value);
+        value
+    }
+
+    #[inline(always)]
+    pub fn write(&mut self, addr: u16, value: u8) {
+        self.open_bus = value;
+        self.watch(AccessKind::Write, addr, value);
+        match addr {
+            0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,
+            0x2000..=0x3FFF => self.ppu.write(addr, value, &mut self.cart),
+            0x4014 => self.oam_dma = Some(value),
+            0x4016 => self.input.write_strobe(value),
+            0x4000..=0x4017 => self.apu.write(addr, value, self.cycles & 1 == 1),
+            0x4020..=0xFFFF => self.cart.cpu_write(addr, value, self.cycles),
+            _ => {}
+        }
+    }
+
+    #[inline(always)]
+    pub fn watch(&mut self, kind: AccessKind, addr: u16, value: u8) {
+        if self.watching {
+            self.record_watch(kind, addr, value);
+        }
+    }
+
+    #[cold]
+    fn record_watch(&mut self, kind: AccessKind, addr: u16, value: u8) {
+        let cycle = self.cycles;
+        for (i, (k, range)) in self.watches.list.iter().enumerate() {
+            if *k == kind && range.contains(&addr) {
+                self.watches.hits.push(WatchHit {
+                    watch: i,
+                    kind,
+                    addr,
+                    value,
+                    cycle,
+                });
+            }
+        }
+    }
+
+    /// Reads without side effects: registers report their current value, nothing is clocked.
+    pub fn peek(&self, addr: u16) -> u8 {
+        match addr {
+            0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)],
+            0x2000..=0x3FFF => self.ppu.peek(addr),
+            0x4015 => self.apu.peek_status() | (self.open_bus & 0x20),
+            0x4016 => (self.open_bus & 0xE0) | self.input.peek(0),
+            0x4017 => (self.open_bus & 0xE0) | self.input.peek(1),
+            0x4020..=0xFFFF => self.cart.core.read_prg(addr).unwrap_or(self.open_bus),
+            _ => self.open_bus,
+        }
+    }
+
+    /// Writes RAM, PRG RAM and PPU memory directly, bypassing registers (cheats, tests).
+    pub fn poke(&mut self, addr: u16, value: u8) {
+        match addr {
+            0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,
+            0x6000..=0xFFFF => {
+                let w = self.cart.core.cpu[usize::from(addr >> 13) - 3];
+                if w.source == super::cart::Source::Ram {
+                    self.cart.core.prg_ram[w.offset + usize::from(addr & 0x1FFF)] = value;
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! Mapper 3: CNROM, 8 KiB CHR bank switching.
+
+use super::{Board, CartCore};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Cnrom {
+    bus_conflicts: bool,
+}
+
+impl Cnrom {
+    pub fn new(bus_conflicts: bool) -> Cnrom {
+        Cnrom { bus_conflicts }
+    }
+}
+
+impl Board for Cnrom {
+    fn power_on(&mut self, core: &mut CartCore) {
+        core.map_prg32(0);
+        core.map_chr8(0);
+    }
+    fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
+        if addr >= 0x8000 {
+            let value = if self.bus_conflicts {
+                value & core.rom_byte(addr)
+            } else {
+                value
+            };
+            core.map_chr8(usize::from(value));
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! Mapper 11: Color Dreams, 32 KiB PRG (bits 0-1) and 8 KiB CHR (bits 4-7) in one latch.
+
+use super::{Board, CartCore};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Default, Serialize, Deserialize)]
+pub struct ColorDreams;
+
+impl Board for ColorDreams {
+    fn power_on(&mut self, core: &mut CartCore) {
+        core.map_prg32(0);
+        core.map_chr8(0);
+    }
+    fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
+        if addr >= 0x8000 {
+            let value = value & core.rom_byte(addr);
+            core.map_prg32(usize::from(value & 0x03));
+            core.map_chr8(usize::from(value >> 4));
+        }
+    }
+}

@@ -1,0 +1,355 @@
+//! Cartridges: memory windows shared by every board, and one board (mapper) per file.
+//!
+//! Reads never dispatch on the board: each board keeps `CartCore`'s bank windows current
+//! when its registers change, so the CPU and PPU read through plain offset tables.
+
+mod action53;
+mod axrom;
+mod bnrom;
+mod cnrom;
+mod color_dreams;
+mod fme7;
+mod gxrom;
+mod irem78;
+mod mmc1;
+mod mmc2;
+mod mmc3;
+mod nrom;
+mod uxrom;
+
+use super::rom::{Mirroring, Rom, RomError};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Where an 8 KiB CPU window at $6000-$FFFF points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    Rom,
+    Ram,
+    OpenBus,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Window {
+    pub source: Source,
+    pub offset: usize,
+    pub writable: bool,
+}
+
+impl Window {
+    const OPEN: Window = Window {
+        source: Source::OpenBus,
+        offset: 0,
+        writable: false,
+    };
+}
+
+/// Memory and bank state common to all boards.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct CartCore {
+    #[serde(skip)]
+    pub prg_rom: Arc<[u8]>,
+    #[serde(skip)]
+    chr_rom: Arc<[u8]>,
+    pub chr_ram: Vec<u8>,
+    pub prg_ram: Vec<u8>,
+    /// Nametable RAM: the console's 2 KiB, or 4 KiB for four-screen boards.
+    pub vram: Vec<u8>,
+    /// CPU windows for $6000, $8000, $A000, $C000, $E000.
+    pub cpu: [Window; 5],
+    /// 1 KiB pattern-table windows: offsets into CHR ROM or RAM.
+    pub chr: [usize; 8],
+    pub chr_is_ram: bool,
+    /// 1 KiB nametable pages: offsets into `vram`.
+    pub nt: [usize; 4],
+    pub irq: bool,
+    pub header_mirroring: Mirroring,
+    pub submapper: u8,
+}
+
+impl CartCore {
+    pub fn prg_len(&self) -> usize {
+        self.prg_rom.len()
+    }
+    pub fn chr_len(&self) -> usize {
+        if self.chr_is_ram {
+            self.chr_ram.len()
+        } else {
+            self.chr_rom.len()
+        }
+    }
+
+    /// Maps an 8 KiB PRG ROM bank (wrapping at the ROM size) at window `slot` (1-4 = $8000-$E000).
+    pub fn map_prg8(&mut self, slot: usize, bank: usize) {
+        let banks = (self.prg_rom.len() / 0x2000).max(1);
+        self.cpu[slot] = Window {
+            source: Source::Rom,
+            offset: (bank % banks) * 0x2000,
+            writable: false,
+        };
+    }
+    pub fn map_prg16(&mut self, slot16: usize, bank: usize) {
+        self.map_prg8(1 + slot16 * 2, bank * 2);
+        self.map_prg8(2 + slot16 * 2, bank * 2 + 1);
+    }
+    pub fn map_prg32(&mut self, bank: usize) {
+        for i in 0..4 {
+            self.map_prg8(1 + i, bank * 4 + i);
+        }
+    }
+    /// Maps 8 KiB of PRG RAM bank `bank` at $6000, or open bus when the board has none.
+    pub fn map_prg_ram(&mut self, bank: usize, enabled: bool, writable: bool) {
+        let banks = self.prg_ram.len() / 0x2000;
+        self.cpu[0] = if enabled && banks > 0 {
+            Window {
+                source: Source::Ram,
+                offset: (bank % banks) * 0x2000,
+                writable,
+            }
+        } else {
+            Window::OPEN
+        };
+    }
+    pub fn map_chr1(&mut self, slot: usize, bank: usize) {
+        let banks = (self.chr_len() / 0x400).max(1);
+        self.chr[slot] = (bank % banks) * 0x400;
+    }
+    pub fn map_chr2(&mut self, slot2: usize, bank: usize) {
+        self.map_chr1(slot2 * 2, bank * 2);
+        self.map_chr1(slot2 * 2 + 1, bank * 2 + 1);
+    }
+    pub fn map_chr4(&mut self, slot4: usize, bank: usize) {
+        for i in 0..4 {
+            self.map_chr1(slot4 * 4 + i, bank * 4 + i);
+        }
+    }
+    pub fn map_chr8(&mut self, bank: usize) {
+        for i in 0..8 {
+            self.map_chr1(i, bank * 8 + i);
+        }
+    }
+    pub fn set_mirroring(&mut self, m: Mirroring) {
+        self.nt = match m {
+            Mirroring::Horizontal => [0, 0, 0x400, 0x400],
+            Mirroring::Vertical => [0, 0x400, 0, 0x400],
+            Mirroring::SingleLow => [0; 4],
+            Mirroring::SingleHigh => [0x400; 4],
+            Mirroring::FourScreen => [0, 0x400, 0x800, 0xC00],
+        };
+    }
+
+    #[inline(always)]
+    pub fn read_chr(&self, addr: u16) -> u8 {
+        let off = self.chr[usize::from(addr >> 10) & 7] + usize::from(addr & 0x3FF);
+        if self.chr_is_ram {
+            self.chr_ram[off]
+        } else {
+            self.chr_rom[off]
+        }
+    }
+    #[inline]
+    pub fn write_chr(&mut self, addr: u16, value: u8) {
+        if self.chr_is_ram {
+            let off = self.chr[usize::from(addr >> 10) & 7] + usize::from(addr & 0x3FF);
+            self.chr_ram[off] = value;
+        }
+    }
+    #[inline(always)]
+    pub fn read_nt(&self, addr: u16) -> u8 {
+        self.vram[self.nt[usize::from(addr >> 10) & 3] + usize::from(addr & 0x3FF)]
+    }
+    #[inline]
+    pub fn write_nt(&mut self, addr: u16, value: u8) {
+        let off = self.nt[usize::from(addr >> 10) & 3] + usize::from(addr & 0x3FF);
+        self.vram[off] = value;
+    }
+
+    /// CPU read at $6000-$FFFF; `None` means open bus.
+    #[inline(always)]
+    pub fn read_prg(&self, addr: u16) -> Option<u8> {
+        let w = &self.cpu[usize::from(addr >> 13) - 3];
+        let off = w.offset + usize::from(addr & 0x1FFF);
+        match w.source {
+            Source::Rom => Some(self.prg_rom[off]),
+            Source::Ram => Some(self.prg_ram[off]),
+            Source::OpenBus => None,
+        }
+    }
+    /// PRG ROM byte at a CPU address, for boards with bus conflicts.
+    pub fn rom_byte(&self, addr: u16) -> u8 {
+        self.read_prg(addr).unwrap_or(0xFF)
+    }
+}
+
+/// Behaviour a board adds on top of the shared windows.
+trait Board {
+    /// Sets the power-on bank layout.
+    fn power_on(&mut self, core: &mut CartCore);
+    /// CPU write at $4020-$FFFF (after any PRG RAM write has happened), on CPU cycle `cycle`.
+    fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, cycle: u64);
+    /// Every PPU bus address the PPU drives, with the PPU dot count (boards that set `watch_ppu`).
+    fn ppu_bus(&mut self, _core: &mut CartCore, _addr: u16, _ppu_cycle: u64) {}
+    /// One CPU cycle (boards that set `watch_cpu`).
+    fn cpu_cycle(&mut self, _core: &mut CartCore) {}
+}
+
+macro_rules! boards {
+    ($($variant:ident($ty:ty)),* $(,)?) => {
+        #[derive(Clone, Serialize, Deserialize)]
+        enum BoardKind { $($variant($ty)),* }
+        impl BoardKind {
+            fn as_board(&mut self) -> &mut dyn Board {
+                match self { $(BoardKind::$variant(b) => b),* }
+            }
+        }
+    };
+}
+
+boards! {
+    Nrom(nrom::Nrom),
+    Mmc1(mmc1::Mmc1),
+    Uxrom(uxrom::Uxrom),
+    Cnrom(cnrom::Cnrom),
+    Mmc3(mmc3::Mmc3),
+    Axrom(axrom::Axrom),
+    Mmc2(mmc2::Mmc2),
+    ColorDreams(color_dreams::ColorDreams),
+    Bnrom(bnrom::Bnrom),
+    Gxrom(gxrom::Gxrom),
+    Fme7(fme7::Fme7),
+    Irem78(irem78::Irem78),
+    Action53(action53::Action53),
+}
+
+fn board_for(rom: &Rom) -> Result<BoardKind, RomError> {
+    let sub = rom.submapper;
+    Ok(match rom.mapper {
+        0 => BoardKind::Nrom(nrom::Nrom),
+        1 => BoardKind::Mmc1(mmc1::Mmc1::new(rom)),
+        2 => BoardKind::Uxrom(uxrom::Uxrom::new(false, sub == 2)),
+        180 => BoardKind::Uxrom(uxrom::Uxrom::new(true, sub == 2)),
+        3 => BoardKind::Cnrom(cnrom::Cnrom::new(sub == 2)),
+        4 => BoardKind::Mmc3(mmc3::Mmc3::new(mmc3::Variant::Standard, sub)),
+        118 => BoardKind::Mmc3(mmc3::Mmc3::new(mmc3::Variant::TxSrom, sub)),
+        7 => BoardKind::Axrom(axrom::Axrom::new(sub == 2)),
+        9 => BoardKind::Mmc2(mmc2::Mmc2::new(false)),
+        10 => BoardKind::Mmc2(mmc2::Mmc2::new(true)),
+        11 => BoardKind::ColorDreams(color_dreams::ColorDreams::default()),
+        28 => BoardKind::Action53(action53::Action53::default()),
+        34 => BoardKind::Bnrom(bnrom::Bnrom::new(rom)),
+        66 => BoardKind::Gxrom(gxrom::Gxrom::default()),
+        69 => BoardKind::Fme7(fme7::Fme7::default()),
+        78 => BoardKind::Irem78(irem78::Irem78::new(rom)),
+        m => {
+            return Err(RomError::UnsupportedMapper {
+                mapper: m,
+                submapper: sub,
+            });
+        }
+    })
+}
+
+/// Rejects images whose mapper no board implements.
+pub fn check_supported(rom: &Rom) -> Result<(), RomError> {
+    board_for(rom).map(|_| ())
+}
+
+/// A cartridge plugged into the machine.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Cart {
+    pub core: CartCore,
+    board: BoardKind,
+    /// Boards that snoop the PPU address bus (MMC2/4 latches, MMC3 A12).
+    pub watch_ppu: bool,
+    /// Boards with a CPU-cycle counter (FME-7 IRQ).
+    pub watch_cpu: bool,
+}
+
+impl Cart {
+    pub fn new(rom: &Rom) -> Result<Cart, RomError> {
+        let board = board_for(rom)?;
+        let chr_is_ram = rom.chr_rom.is_empty();
+        let chr_ram_size = if chr_is_ram {
+            rom.chr_ram_size.max(8 * 1024)
+        } else {
+            0
+        };
+        // iNES 1 headers cannot say "no PRG RAM", and test ROMs expect RAM at $6000 even on
+        // NROM/CNROM; NES 2.0 headers state the size exactly.
+        let prg_ram_size = if rom.nes2 {
+            rom.total_prg_ram()
+        } else {
+            rom.total_prg_ram().max(8 * 1024)
+        };
+        let four = rom.mirroring == Mirroring::FourScreen;
+        let mut core = CartCore {
+            prg_rom: rom.prg_rom.clone(),
+            chr_rom: rom.chr_rom.clone(),
+            chr_ram: vec![0; chr_ram_size],
+            prg_ram: vec![0; prg_ram_size],
+            vram: vec![0; if four { 4096 } else { 2048 }],
+            cpu: [Window::OPEN; 5],
+            chr: [0; 8],
+            chr_is_ram,
+            nt: [0; 4],
+            irq: false,
+            header_mirroring: rom.mirroring,
+            submapper: rom.submapper,
+        };
+        core.set_mirroring(rom.mirroring);
+        core.map_prg_ram(0, true, true);
+        core.map_prg32(0);
+        core.map_chr8(0);
+        let watch_ppu = matches!(board, BoardKind::Mmc2(_) | BoardKind::Mmc3(_));
+        let watch_cpu = matches!(board, BoardKind::Fme7(_));
+        let mut cart = Cart {
+            core,
+            board,
+            watch_ppu,
+            watch_cpu,
+        };
+        let Cart { core, board, .. } = &mut cart;
+        board.as_board().power_on(core);
+        Ok(cart)
+    }
+
+    /// Re-attaches ROM data after a savestate was deserialised (ROM is not stored in states).
+    pub fn attach_rom(&mut self, rom: &Rom) {
+        self.core.prg_rom = rom.prg_rom.clone();
+        self.core.chr_rom = rom.chr_rom.clone();
+    }
+
+    /// Soft reset: boards keep their registers (as on hardware), except those that say otherwise.
+    pub fn reset(&mut self) {}
+
+    #[inline]
+    pub fn cpu_write(&mut self, addr: u16, value: u8, cycle: u64) {
+        if addr >= 0x6000 {
+            let w = self.core.cpu[usize::from(addr >> 13) - 3];
+            if w.writable && w.source == Source::Ram {
+                self.core.prg_ram[w.offset + usize::from(addr & 0x1FFF)] = value;
+            }
+        }
+        if addr >= 0x4020 {
+            self.board
+                .as_board()
+                .write(&mut self.core, addr, value, cycle);
+        }
+    }
+
+    #[inline(always)]
+    pub fn ppu_bus(&mut self, addr: u16, ppu_cycle: u64) {
+        if self.watch_ppu {
+            self.board
+                .as_board()
+                .ppu_bus(&mut self.core, addr, ppu_cycle);
+        }
+    }
+
+    #[inline(always)]
+    pub fn cpu_cycle(&mut self) {
+        if self.watch_cpu {
+            self.board.as_board().cpu_cycle(&mut self.core);
+        }
+    }
+}

@@ -1,0 +1,339 @@
+//! The 2C02 picture processor: registers and CPU-facing behaviour. The dot pipeline is in
+//! `render.rs`, sprite evaluation in `sprites.rs`.
+
+mod render;
+mod sprites;
+
+use super::cart::Cart;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub const WIDTH: usize = 256;
+pub const HEIGHT: usize = 240;
+pub const DOTS_PER_LINE: u32 = 341;
+pub const PRE_RENDER_LINE: u16 = 261;
+/// Frames a PPU open-bus bit holds its charge (about 600 ms).
+const OPEN_BUS_DECAY_FRAMES: u64 = 36;
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Ppu {
+    // Registers.
+    pub ctrl: u8,
+    pub mask: u8,
+    pub vblank: bool,
+    pub sprite0_hit: bool,
+    pub sprite_overflow: bool,
+    pub oam_addr: u8,
+    pub v: u16,
+    pub t: u16,
+    pub x: u8,
+    pub w: bool,
+    read_buffer: u8,
+    /// The data latch the CPU sees as PPU open bus, with the frame each bit was last driven high.
+    io_latch: u8,
+    io_refresh: [u64; 8],
+
+    // Position.
+    pub scanline: u16,
+    pub dot: u16,
+    pub frame: u64,
+    odd_frame: bool,
+    /// Total dots since power-on.
+    pub dots: u64,
+    /// Set when a $2002 read lands on the dot before VBL would be set.
+    suppress_vbl: bool,
+    /// Rendering enable as the pipeline sees it (follows $2001 with the hardware's delay).
+    rendering: bool,
+
+    // Memory.
+    #[serde(with = "serde_bytes_array")]
+    pub oam: [u8; 256],
+    pub secondary_oam: [u8; 32],
+    pub palette: [u8; 32],
+
+    // Background pipeline.
+    bg_lo: u16,
+    bg_hi: u16,
+    at_lo: u16,
+    at_hi: u16,
+    nt_latch: u8,
+    at_latch: u8,
+    pt_lo_latch: u8,
+    pt_hi_latch: u8,
+
+    sprites: sprites::SpriteUnit,
+
+    /// Pixels of the line being drawn; copied into `frame_buffer` at the end of the line.
+    #[serde(with = "serde_bytes_array")]
+    line: [u16; WIDTH],
+    pub frame_buffer: Arc<Vec<u16>>,
+    /// Set when the PPU enters the post-render line: a frame is complete.
+    pub frame_ready: bool,
+}
+
+/// serde cannot derive for arrays longer than 32; store them as sequences.
+pub(crate) mod serde_bytes_array {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer, T: Serialize, const N: usize>(
+        a: &[T; N],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        a.as_slice().serialize(s)
+    }
+    pub fn deserialize<'de, D, T, const N: usize>(d: D) -> Result<[T; N], D::Error>
+    where
+        D: Deserializer<'de>,
+        T: Deserialize<'de>,
+    {
+        let v: Vec<T> = Vec::deserialize(d)?;
+        let len = v.len();
+        v.try_into()
+            .map_err(|_| D::Error::custom(format!("expected {N} elements, found {len}")))
+    }
+}
+
+impl Default for Ppu {
+    fn default() -> Self {
+        Ppu::new()
+    }
+}
+
+impl Ppu {
+    pub fn new() -> Ppu {
+        Ppu {
+            ctrl: 0,
+            mask: 0,
+            vblank: false,
+            sprite0_hit: false,
+            sprite_overflow: false,
+            oam_addr: 0,
+            v: 0,
+            t: 0,
+            x: 0,
+            w: false,
+            read_buffer: 0,
+            io_latch: 0,
+            io_refresh: [0; 8],
+            scanline: 0,
+            dot: 0,
+            frame: 0,
+            odd_frame: false,
+            dots: 0,
+            suppress_vbl: false,
+            rendering: false,
+            oam: [0; 256],
+            secondary_oam: [0xFF; 32],
+            palette: [0; 32],
+            bg_lo: 0,
+            bg_hi: 0,
+            at_lo: 0,
+            at_hi: 0,
+            nt_latch: 0,
+            at_latch: 0,
+            pt_lo_latch: 0,
+            pt_hi_latch: 0,
+            sprites: sprites::SpriteUnit::default(),
+            line: [0; WIDTH],
+            frame_buffer: Arc::new(vec![0; WIDTH * HEIGHT]),
+            frame_ready: false,
+        }
+    }
+
+    /// Soft reset: the registers the reset line clears on the 2C02.
+    pub fn reset(&mut self) {
+        self.ctrl = 0;
+        self.mask = 0;
+        self.w = false;
+        self.x = 0;
+        self.t = 0;
+        self.read_buffer = 0;
+        self.odd_frame = false;
+    }
+
+    /// True when the NMI output line is asserted (VBL flag and NMI enable).
+    #[inline(always)]
+    pub fn nmi_line(&self) -> bool {
+        self.vblank && self.ctrl & 0x80 != 0
+    }
+
+    fn rendering_enabled(&self) -> bool {
+        self.mask & 0x18 != 0
+    }
+
+    /// Marks bits of the open-bus latch as driven with `value` (mask = which bits were driven).
+    fn drive_latch(&mut self, value: u8, mask: u8) {
+        self.io_latch = (self.io_latch & !mask) | (value & mask);
+        for bit in 0..8 {
+            if mask & (1 << bit) != 0 && value & (1 << bit) != 0 {
+                self.io_refresh[bit] = self.frame;
+            }
+        }
+    }
+
+    /// The latch after decay: bits not refreshed recently have leaked to 0.
+    fn latch(&self) -> u8 {
+        let mut out = 0;
+        for bit in 0..8 {
+            if self.io_latch & (1 << bit) != 0
+                && self.frame.saturating_sub(self.io_refresh[bit]) < OPEN_BUS_DECAY_FRAMES
+            {
+                out |= 1 << bit;
+            }
+        }
+        out
+    }
+
+    /// CPU read of $2000-$3FFF (already caught up to the read's dot).
+    pub fn read(&mut self, addr: u16, cart: &mut Cart) -> u8 {
+        match addr & 7 {
+            2 => {
+                let value = (u8::from(self.vblank) << 7)
+                    | (u8::from(self.sprite0_hit) << 6)
+                    | (u8::from(self.sprite_overflow) << 5)
+                    | (self.latch() & 0x1F);
+                self.drive_latch(value, 0xE0);
+                self.vblank = false;
+                self.w = false;
+                // Reading on the dot before VBL starts keeps the flag (and NMI) from being set.
+                if self.scanline == 241 && self.dot == 0 {
+                    self.suppress_vbl = true;
+                }
+                value
+            }
+            4 => {
+                let value = self.oam_read_value();
+                self.drive_latch(value, 0xFF);
+                value
+            }
+            7 => {
+                let addr = self.v & 0x3FFF;
+                let value = if addr >= 0x3F00 {
+                    let pal = self.palette_read(addr);
+                    self.read_buffer = self.vram_read(addr - 0x1000, cart);
+                    (pal & 0x3F) | (self.latch() & 0xC0)
+                } else {
+                    let old = self.read_buffer;
+                    self.read_buffer = self.vram_read(addr, cart);
+                    old
+                };
+                cart.ppu_bus(addr, self.dots);
+                self.increment_v_after_access();
+                self.drive_latch(value, if addr >= 0x3F00 { 0x3F } else { 0xFF });
+                value
+            }
+            _ => self.latch(),
+        }
+    }
+
+    /// Side-effect-free view of a register (for debuggers and plug-in peeks).
+    pub fn peek(&self, addr: u16) -> u8 {
+        match addr & 7 {
+            2 => {
+                (u8::from(self.vblank) << 7)
+                    | (u8::from(self.sprite0_hit) << 6)
+                    | (u8::from(self.sprite_overflow) << 5)
+                    | (self.latch() & 0x1F)
+            }
+            4 => self.oam_read_value(),
+            7 => self.read_buffer,
+            _ => self.latch(),
+        }
+    }
+
+    pub fn write(&mut self, addr: u16, value: u8, cart: &mut Cart) {
+        self.drive_latch(value, 0xFF);
+        match addr & 7 {
+            0 => {
+                self.ctrl = value;
+                self.t = (self.t & !0x0C00) | (u16::from(value & 3) << 10);
+            }
+            1 => self.mask = value,
+            3 => self.oam_addr = value,
+            4 => self.oam_write(value),
+            5 => {
+                if !self.w {
+                    self.t = (self.t & !0x001F) | u16::from(value >> 3);
+                    self.x = value & 7;
+                } else {
+                    self.t = (self.t & !0x73E0)
+                        | (u16::from(value & 7) << 12)
+                        | (u16::from(value & 0xF8) << 2);
+                }
+                self.w = !self.w;
+            }
+            6 => {
+                if !self.w {
+                    self.t = (self.t & 0x00FF) | (u16::from(value & 0x3F) << 8);
+                } else {
+                    self.t = (self.t & 0xFF00) | u16::from(value);
+                    self.v = self.t;
+                    if !self.in_render_fetch() {
+                        cart.ppu_bus(self.v & 0x3FFF, self.dots);
+                    }
+                }
+                self.w = !self.w;
+            }
+            7 => {
+                let addr = self.v & 0x3FFF;
+                match addr {
+                    0..=0x1FFF => cart.core.write_chr(addr, value),
+                    0x2000..=0x3EFF => cart.core.write_nt(addr, value),
+                    _ => self.palette_write(addr, value),
+                }
+                cart.ppu_bus(addr, self.dots);
+                self.increment_v_after_access();
+            }
+            _ => {}
+        }
+    }
+
+    /// True while the pipeline is fetching (visible or pre-render line with rendering on).
+    fn in_render_fetch(&self) -> bool {
+        self.rendering && (self.scanline < 240 || self.scanline == PRE_RENDER_LINE)
+    }
+
+    /// $2007 accesses bump v by 1 or 32, except mid-render, where the glitch bumps both X and Y.
+    fn increment_v_after_access(&mut self) {
+        if self.in_render_fetch() {
+            self.increment_x();
+            self.increment_y();
+        } else {
+            let step = if self.ctrl & 0x04 != 0 { 32 } else { 1 };
+            self.v = self.v.wrapping_add(step) & 0x7FFF;
+        }
+    }
+
+    pub fn vram_read(&self, addr: u16, cart: &Cart) -> u8 {
+        let addr = addr & 0x3FFF;
+        if addr < 0x2000 {
+            cart.core.read_chr(addr)
+        } else {
+            cart.core.read_nt(addr)
+        }
+    }
+
+    fn palette_index(addr: u16) -> usize {
+        let i = usize::from(addr & 0x1F);
+        // $3F10/$3F14/$3F18/$3F1C mirror the background entries.
+        if i & 0x13 == 0x10 { i & 0x0F } else { i }
+    }
+    pub fn palette_read(&self, addr: u16) -> u8 {
+        let v = self.palette[Ppu::palette_index(addr)];
+        if self.mask & 0x01 != 0 { v & 0x30 } else { v }
+    }
+    fn palette_write(&mut self, addr: u16, value: u8) {
+        self.palette[Ppu::palette_index(addr)] = value & 0x3F;
+    }
+
+    /// Side-effect-free read of the PPU address space (for tools and tests).
+    pub fn peek_vram(&self, addr: u16, cart: &Cart) -> u8 {
+        let addr = addr & 0x3FFF;
+        if addr >= 0x3F00 {
+            self.palette[Ppu::palette_index(addr)]
+        } else {
+            self.vram_read(addr, cart)
+        }
+    }
+}

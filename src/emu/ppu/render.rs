@@ -1,0 +1,268 @@
+//! The dot pipeline: one call of `step` is one PPU dot.
+//!
+//! Background model: at dot d of 1-256 the pixel d-1 is taken from bit 15-x of the shifters,
+//! then the shifters move one bit; tiles are reloaded into the low byte at dots 9, 17 ... 257
+//! and 329, 337. Each memory fetch happens on the first dot of its two-dot slot.
+
+use super::{DOTS_PER_LINE, PRE_RENDER_LINE, Ppu, WIDTH};
+use crate::emu::cart::Cart;
+use std::sync::Arc;
+
+impl Ppu {
+    /// Runs whole dots while `dots_left` > 0. Idle stretches of vertical blank are skipped in bulk.
+    #[inline]
+    pub fn run(&mut self, mut dots_left: u32, cart: &mut Cart) {
+        while dots_left > 0 {
+            // Lines 242-260 (and 241 after dot 1) do nothing but count.
+            if self.scanline > 241 && self.scanline < PRE_RENDER_LINE
+                || (self.scanline == 241 && self.dot > 1)
+            {
+                let to_line_end = u32::from(DOTS_PER_LINE as u16 - self.dot);
+                let n = to_line_end.min(dots_left);
+                self.dot += n as u16;
+                self.dots += u64::from(n);
+                dots_left -= n;
+                if u32::from(self.dot) == DOTS_PER_LINE {
+                    self.dot = 0;
+                    self.scanline += 1;
+                }
+                continue;
+            }
+            self.step(cart);
+            dots_left -= 1;
+        }
+    }
+
+    #[inline]
+    fn step(&mut self, cart: &mut Cart) {
+        let line = self.scanline;
+        let dot = self.dot;
+        if line < 240 {
+            if self.rendering {
+                self.render_dot(line, dot, cart, true);
+            } else if dot >= 1 && dot <= 256 {
+                self.backdrop_pixel(usize::from(dot - 1));
+            }
+            if dot == 256 {
+                self.finish_line(line);
+            }
+        } else if line == PRE_RENDER_LINE {
+            if dot == 1 {
+                self.vblank = false;
+                self.sprite0_hit = false;
+                self.sprite_overflow = false;
+            }
+            if self.rendering {
+                self.render_dot(line, dot, cart, false);
+                if dot >= 280 && dot <= 304 {
+                    self.v = (self.v & !0x7BE0) | (self.t & 0x7BE0);
+                }
+            }
+        } else if line == 240 {
+            if dot == 0 {
+                self.frame_ready = true;
+            }
+        } else if line == 241 && dot == 1 {
+            if !self.suppress_vbl {
+                self.vblank = true;
+            }
+            self.suppress_vbl = false;
+        }
+        self.advance();
+    }
+
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.dots += 1;
+        self.dot += 1;
+        // The pre-render line of odd frames is one dot short while rendering.
+        let skip =
+            self.scanline == PRE_RENDER_LINE && self.dot == 340 && self.odd_frame && self.rendering;
+        if u32::from(self.dot) == DOTS_PER_LINE || skip {
+            self.dot = 0;
+            self.scanline += 1;
+            if self.scanline > PRE_RENDER_LINE {
+                self.scanline = 0;
+                self.frame += 1;
+                self.odd_frame = !self.odd_frame;
+            }
+        }
+        // $2001 takes effect for the pipeline from the next dot on.
+        self.rendering = self.rendering_enabled();
+    }
+
+    #[inline(always)]
+    fn render_dot(&mut self, line: u16, dot: u16, cart: &mut Cart, visible: bool) {
+        match dot {
+            1..=256 => {
+                if dot & 7 == 1 && dot >= 9 {
+                    self.reload_shifters();
+                }
+                if visible {
+                    self.output_pixel(usize::from(dot - 1));
+                    self.sprite_eval_dot(line, dot);
+                }
+                self.shift();
+                self.bg_fetch(dot, cart);
+                if dot == 256 {
+                    self.increment_y();
+                }
+            }
+            257..=320 => {
+                if dot == 257 {
+                    self.reload_shifters();
+                    self.v = (self.v & !0x041F) | (self.t & 0x041F);
+                }
+                self.oam_addr = 0;
+                self.sprite_fetch_dot(line, dot, cart);
+            }
+            321..=336 => {
+                if dot == 329 {
+                    self.reload_shifters();
+                }
+                if dot >= 329 {
+                    self.shift();
+                }
+                self.bg_fetch(dot, cart);
+            }
+            337 => {
+                self.reload_shifters();
+                self.dummy_nt_fetch(cart);
+            }
+            339 => self.dummy_nt_fetch(cart),
+            _ => {}
+        }
+    }
+
+    #[inline(always)]
+    fn shift(&mut self) {
+        self.bg_lo <<= 1;
+        self.bg_hi <<= 1;
+        self.at_lo <<= 1;
+        self.at_hi <<= 1;
+    }
+
+    #[inline(always)]
+    fn reload_shifters(&mut self) {
+        self.bg_lo = (self.bg_lo & 0xFF00) | u16::from(self.pt_lo_latch);
+        self.bg_hi = (self.bg_hi & 0xFF00) | u16::from(self.pt_hi_latch);
+        self.at_lo = (self.at_lo & 0xFF00) | if self.at_latch & 1 != 0 { 0xFF } else { 0 };
+        self.at_hi = (self.at_hi & 0xFF00) | if self.at_latch & 2 != 0 { 0xFF } else { 0 };
+    }
+
+    #[inline(always)]
+    fn bg_fetch(&mut self, dot: u16, cart: &mut Cart) {
+        match dot & 7 {
+            1 => {
+                let addr = 0x2000 | (self.v & 0x0FFF);
+                self.nt_latch = cart.core.read_nt(addr);
+                cart.ppu_bus(addr, self.dots);
+            }
+            3 => {
+                let v = self.v;
+                let addr = 0x23C0 | (v & 0x0C00) | ((v >> 4) & 0x38) | ((v >> 2) & 0x07);
+                let byte = cart.core.read_nt(addr);
+                self.at_latch = (byte >> (((v >> 4) & 4) | (v & 2))) & 3;
+                cart.ppu_bus(addr, self.dots);
+            }
+            5 => {
+                let addr = self.bg_pattern_addr();
+                self.pt_lo_latch = cart.core.read_chr(addr);
+                cart.ppu_bus(addr, self.dots);
+            }
+            7 => {
+                let addr = self.bg_pattern_addr() | 8;
+                self.pt_hi_latch = cart.core.read_chr(addr);
+                cart.ppu_bus(addr, self.dots);
+            }
+            0 => self.increment_x(),
+            _ => {}
+        }
+    }
+
+    #[inline(always)]
+    fn bg_pattern_addr(&self) -> u16 {
+        (u16::from(self.ctrl & 0x10) << 8) | (u16::from(self.nt_latch) << 4) | ((self.v >> 12) & 7)
+    }
+
+    fn dummy_nt_fetch(&mut self, cart: &mut Cart) {
+        let addr = 0x2000 | (self.v & 0x0FFF);
+        cart.ppu_bus(addr, self.dots);
+    }
+
+    #[inline(always)]
+    pub(super) fn increment_x(&mut self) {
+        if self.v & 0x001F == 31 {
+            self.v = (self.v & !0x001F) ^ 0x0400;
+        } else {
+            self.v += 1;
+        }
+    }
+
+    pub(super) fn increment_y(&mut self) {
+        if self.v & 0x7000 != 0x7000 {
+            self.v += 0x1000;
+            return;
+        }
+        self.v &= !0x7000;
+        let mut y = (self.v & 0x03E0) >> 5;
+        if y == 29 {
+            y = 0;
+            self.v ^= 0x0800;
+        } else if y == 31 {
+            y = 0;
+        } else {
+            y += 1;
+        }
+        self.v = (self.v & !0x03E0) | (y << 5);
+    }
+
+    #[inline(always)]
+    fn output_pixel(&mut self, x: usize) {
+        let mask = self.mask;
+        let shift = 15 - u16::from(self.x);
+        let mut bg = 0u8;
+        if mask & 0x08 != 0 && (x >= 8 || mask & 0x02 != 0) {
+            bg = (((self.bg_hi >> shift) & 1) << 1 | ((self.bg_lo >> shift) & 1)) as u8;
+        }
+        let mut index = if bg != 0 {
+            ((((self.at_hi >> shift) & 1) << 3 | ((self.at_lo >> shift) & 1) << 2) as u8) | bg
+        } else {
+            0
+        };
+        let spr = self.sprites.line[x];
+        if spr != 0 && mask & 0x10 != 0 && (x >= 8 || mask & 0x04 != 0) {
+            if spr & 0x80 != 0 && bg != 0 && x != 255 {
+                self.sprite0_hit = true;
+            }
+            if bg == 0 || spr & 0x40 == 0 {
+                index = spr & 0x1F;
+            }
+        }
+        self.put_pixel(x, index);
+    }
+
+    /// With rendering off the PPU shows the backdrop, or the palette entry v points at.
+    fn backdrop_pixel(&mut self, x: usize) {
+        let entry = if self.v & 0x3F00 == 0x3F00 {
+            self.palette[Ppu::palette_index(self.v)]
+        } else {
+            self.palette[0]
+        };
+        let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
+        self.line[x] = u16::from(entry & grey) | (u16::from(self.mask & 0xE0) << 1);
+    }
+
+    #[inline(always)]
+    fn put_pixel(&mut self, x: usize, index: u8) {
+        let i = usize::from(index);
+        let entry = self.palette[if i & 3 == 0 { 0 } else { i }];
+        let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
+        self.line[x] = u16::from(entry & grey) | (u16::from(self.mask & 0xE0) << 1);
+    }
+
+    fn finish_line(&mut self, line: u16) {
+        let start = usize::from(line) * WIDTH;
+        Arc::make_mut(&mut self.frame_buffer)[start..start + WIDTH].copy_from_slice(&self.line);
+    }
+}
