@@ -44,6 +44,8 @@ pub struct Bus {
     ppu_master: u64,
     /// Page written to $4014, waiting for the CPU's next read to halt it.
     pub oam_dma: Option<u8>,
+    /// A DMA unit wants to halt the CPU at its next read.
+    pub dma_pending: bool,
     pub watching: bool,
     pub watches: Watches,
 }
@@ -65,6 +67,7 @@ impl Bus {
             cycles: 0,
             ppu_master: 0,
             oam_dma: None,
+            dma_pending: false,
             watching: false,
             watches: Watches::default(),
         }
@@ -134,7 +137,10 @@ impl Bus {
         match addr {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,
             0x2000..=0x3FFF => self.ppu.write(addr, value, &mut self.cart),
-            0x4014 => self.oam_dma = Some(value),
+            0x4014 => {
+                self.oam_dma = Some(value);
+                self.dma_pending = true;
+            }
             0x4016 => self.input.write_strobe(value),
             0x4000..=0x4017 => self.apu.write(addr, value, self.cycles & 1 == 1),
             0x4020..=0xFFFF => self.cart.cpu_write(addr, value, self.cycles),

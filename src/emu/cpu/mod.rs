@@ -5,6 +5,7 @@
 //! Interrupts follow the hardware's polling: the lines are sampled at the end of every
 //! cycle, and an instruction checks what was sampled at the end of its next-to-last cycle.
 
+mod dma;
 mod modes;
 mod ops;
 pub mod trace;
@@ -117,7 +118,7 @@ impl Cpu {
 
     /// Samples the interrupt lines at the end of a cycle.
     #[inline(always)]
-    fn poll(&mut self, bus: &Bus) {
+    pub(super) fn poll(&mut self, bus: &Bus) {
         self.prev_need_nmi = self.need_nmi;
         let line = bus.ppu.nmi_line();
         if line && !self.prev_nmi_line {
@@ -130,8 +131,8 @@ impl Cpu {
 
     #[inline(always)]
     pub(crate) fn read(&mut self, bus: &mut Bus, addr: u16) -> u8 {
-        if bus.oam_dma.is_some() {
-            self.oam_dma(bus, addr);
+        if bus.dma_pending {
+            self.run_dma(bus, addr);
         }
         bus.begin_cycle(READ_PHASE);
         let v = bus.read(addr);
@@ -145,38 +146,6 @@ impl Cpu {
         bus.begin_cycle(WRITE_PHASE);
         bus.write(addr, value);
         bus.end_cycle(WRITE_PHASE);
-        self.poll(bus);
-    }
-
-    /// OAM DMA: the CPU's read is halted (the halted cycle repeats the read), one more cycle
-    /// aligns to a get cycle if needed, then 256 get/put pairs copy the page to $2004.
-    #[cold]
-    fn oam_dma(&mut self, bus: &mut Bus, halted_addr: u16) {
-        let Some(page) = bus.oam_dma.take() else {
-            return;
-        };
-        self.idle_read(bus, halted_addr);
-        if bus.cycles & 1 == 1 {
-            self.idle_read(bus, halted_addr);
-        }
-        let base = u16::from(page) << 8;
-        for i in 0..256u16 {
-            bus.begin_cycle(READ_PHASE);
-            let v = bus.read(base | i);
-            bus.end_cycle(READ_PHASE);
-            self.poll(bus);
-            self.write(bus, 0x2004, v);
-        }
-    }
-
-    /// A stalled read cycle: the address is on the bus again, but registers with read side
-    /// effects only see one access while the CPU is halted.
-    fn idle_read(&mut self, bus: &mut Bus, addr: u16) {
-        bus.begin_cycle(READ_PHASE);
-        if !matches!(addr, 0x2000..=0x401F) {
-            bus.read(addr);
-        }
-        bus.end_cycle(READ_PHASE);
         self.poll(bus);
     }
 
