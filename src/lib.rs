@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod conformance;
 pub mod emu;
+pub mod frontend;
 pub mod host;
 
 #[path = "../plugins/mod.rs"]
