@@ -137,6 +137,16 @@ impl Rom {
         if prg_size == 0 {
             return Err(RomError::NoPrgRom);
         }
+        if prg_size % 0x2000 != 0 {
+            return Err(RomError::BadSize(format!(
+                "PRG ROM size {prg_size} is not a whole number of 8 KiB banks"
+            )));
+        }
+        if chr_size % 0x400 != 0 {
+            return Err(RomError::BadSize(format!(
+                "CHR ROM size {chr_size} is not a whole number of 1 KiB banks"
+            )));
+        }
         let has_trainer = h[6] & 0x04 != 0;
         let prg_start = HEADER + if has_trainer { TRAINER } else { 0 };
         let expected = prg_start + prg_size + chr_size;

@@ -1,3 +1,5 @@
 //! Frontends: headless runner and benchmark (the SDL window and audio output live beside them).
 
 pub mod bench;
+pub mod palette;
+pub mod png;

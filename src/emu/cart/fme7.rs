@@ -33,7 +33,7 @@ impl Fme7 {
 
 impl Board for Fme7 {
     fn power_on(&mut self, core: &mut CartCore) {
-        let banks8 = core.prg_len() / 0x2000;
+        let banks8 = core.prg_banks8();
         for slot in 1..4 {
             core.map_prg8(slot, 0);
         }

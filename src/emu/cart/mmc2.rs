@@ -29,14 +29,15 @@ impl Mmc2 {
 
 impl Board for Mmc2 {
     fn power_on(&mut self, core: &mut CartCore) {
-        let banks8 = core.prg_len() / 0x2000;
+        let banks8 = core.prg_banks8();
         if self.mmc4 {
             core.map_prg16(0, 0);
-            core.map_prg16(1, banks8 / 2 - 1);
+            core.map_prg16(1, core.last_bank16());
         } else {
             core.map_prg8(1, 0);
             for slot in 2..5 {
-                core.map_prg8(slot, banks8 - 5 + slot);
+                // The last three banks, counted modulo the ROM size.
+                core.map_prg8(slot, banks8 * 4 + slot - 5);
             }
         }
         self.update_chr(core);

@@ -72,6 +72,14 @@ impl CartCore {
     pub fn prg_len(&self) -> usize {
         self.prg_rom.len()
     }
+    /// PRG ROM size in 8 KiB banks (at least 1, so bank arithmetic never divides by zero).
+    pub fn prg_banks8(&self) -> usize {
+        (self.prg_rom.len() / 0x2000).max(1)
+    }
+    /// Index of the last 16 KiB PRG bank.
+    pub fn last_bank16(&self) -> usize {
+        (self.prg_rom.len() / 0x4000).max(1) - 1
+    }
     pub fn chr_len(&self) -> usize {
         if self.chr_is_ram {
             self.chr_ram.len()
@@ -239,11 +247,11 @@ fn board_for(rom: &Rom) -> Result<BoardKind, RomError> {
         7 => BoardKind::Axrom(axrom::Axrom::new(sub == 2)),
         9 => BoardKind::Mmc2(mmc2::Mmc2::new(false)),
         10 => BoardKind::Mmc2(mmc2::Mmc2::new(true)),
-        11 => BoardKind::ColorDreams(color_dreams::ColorDreams::default()),
+        11 => BoardKind::ColorDreams(color_dreams::ColorDreams),
         28 => BoardKind::Action53(action53::Action53::default()),
         30 => BoardKind::Unrom512(unrom512::Unrom512::new(rom)),
         34 => BoardKind::Bnrom(bnrom::Bnrom::new(rom)),
-        66 => BoardKind::Gxrom(gxrom::Gxrom::default()),
+        66 => BoardKind::Gxrom(gxrom::Gxrom),
         69 => BoardKind::Fme7(fme7::Fme7::default()),
         78 => BoardKind::Irem78(irem78::Irem78::new(rom)),
         m => {

@@ -22,7 +22,7 @@ impl Uxrom {
 
 impl Board for Uxrom {
     fn power_on(&mut self, core: &mut CartCore) {
-        let last = core.prg_len() / 0x4000 - 1;
+        let last = core.last_bank16();
         if self.high_switch {
             core.map_prg16(0, 0);
             core.map_prg16(1, 0);

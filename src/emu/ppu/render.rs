@@ -40,7 +40,7 @@ impl Ppu {
         if line < 240 {
             if self.rendering {
                 self.render_dot(line, dot, cart, true);
-            } else if dot >= 1 && dot <= 256 {
+            } else if (1..=256).contains(&dot) {
                 self.backdrop_pixel(usize::from(dot - 1));
             }
             if dot == 256 {
@@ -54,7 +54,7 @@ impl Ppu {
             }
             if self.rendering {
                 self.render_dot(line, dot, cart, false);
-                if dot >= 280 && dot <= 304 {
+                if (280..=304).contains(&dot) {
                     self.v = (self.v & !0x7BE0) | (self.t & 0x7BE0);
                 }
             }

@@ -196,7 +196,7 @@ impl Ppu {
             0 => {
                 if slot == 0 {
                     // Evaluation stopped writing at 32 bytes: that many sprites were found.
-                    self.sprites.count_next = (self.sprites.sec_addr.min(32) / 4) as u8;
+                    self.sprites.count_next = self.sprites.sec_addr.min(32) / 4;
                     if line == PRE_RENDER_LINE {
                         self.sprites.count_next = 0;
                     }
