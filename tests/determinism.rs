@@ -73,3 +73,28 @@ fn corrupt_state_is_an_error() {
         .expect("truncated state fails");
     assert!(err.contains("corrupt"), "{err}");
 }
+
+/// Catching the PPU up on demand must give exactly what running it every half cycle gives.
+#[test]
+fn on_demand_ppu_matches_lockstep() {
+    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    for game in [
+        "homebrew/lawn_mower/lawn_mower.nes",
+        "homebrew/nes15/nes15-NTSC.nes",
+        "homebrew/megamountain/megamountain.nes",
+        "blargg/sprite_hit_tests_2005.10.05/09.timing_basics.nes",
+    ] {
+        let rom = Rom::load(&corpus.join(game)).unwrap();
+        let mut lazy = Machine::new(&rom).unwrap();
+        let mut lockstep = Machine::new(&rom).unwrap();
+        lockstep.force_lockstep();
+        for f in 0..400 {
+            run(&mut lazy, f, f + 1);
+            run(&mut lockstep, f, f + 1);
+            assert!(
+                snapshot(&lazy) == snapshot(&lockstep),
+                "{game}: frame {f} differs"
+            );
+        }
+    }
+}

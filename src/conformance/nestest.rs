@@ -12,6 +12,7 @@ pub fn run(rom: &Rom, log: &str) -> Result<usize, String> {
     for (i, text) in log.lines().enumerate() {
         let want = TraceLine::parse_nestest(text)
             .ok_or_else(|| format!("nestest.log line {} is unreadable", i + 1))?;
+        m.sync();
         let got = TraceLine::capture(&m.cpu, &m.bus);
         if got != want {
             return Err(format!(

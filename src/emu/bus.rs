@@ -42,6 +42,12 @@ pub struct Bus {
     pub cycles: u64,
     /// The master clock the PPU has been run to.
     ppu_master: u64,
+    /// The master clock at which the PPU must next be caught up because something the CPU
+    /// samples (NMI line, frame end) may change there.
+    ppu_event: u64,
+    /// Run the PPU on every half cycle instead of catching up on demand. Needed by boards
+    /// that watch the PPU address bus (their IRQs depend on it); forcing it is for tests.
+    pub lockstep: bool,
     /// Page written to $4014, waiting for the CPU's next read to halt it.
     pub oam_dma: Option<u8>,
     /// A DMA unit wants to halt the CPU at its next read.
@@ -56,6 +62,7 @@ impl Bus {
         // Power-on alignment: the PPU starts one dot ahead of the CPU's clock phase, which
         // puts it at dot 21 when the reset sequence ends (as nestest.log records).
         ppu.dot = (21 - (7 * CPU_CLOCKS - PPU_OFFSET) / PPU_CLOCKS) as u16;
+        let lockstep = cart.watch_ppu;
         Bus {
             ram: [0; 2048],
             ppu,
@@ -66,6 +73,8 @@ impl Bus {
             master: 0,
             cycles: 0,
             ppu_master: 0,
+            ppu_event: 0,
+            lockstep,
             oam_dma: None,
             dma_pending: false,
             watching: false,
@@ -73,16 +82,29 @@ impl Bus {
         }
     }
 
-    /// Advances the master clock by `clocks` and brings the PPU up to it.
+    /// Advances the master clock by `clocks`; the PPU follows when it has to.
     #[inline(always)]
     pub fn advance(&mut self, clocks: u64) {
         self.master += clocks;
+        if self.lockstep || self.master >= self.ppu_event {
+            self.sync_ppu();
+        }
+    }
+
+    /// Runs the PPU up to the current point of the CPU cycle. Catching up later gives the
+    /// same result as running in lockstep, because nothing but the CPU's accesses (each of
+    /// which syncs first) and the PPU's own state decide what the PPU does.
+    #[inline]
+    pub fn sync_ppu(&mut self) {
         let target = self.master - PPU_OFFSET;
         if target >= self.ppu_master + PPU_CLOCKS {
             let dots = (target - self.ppu_master) / PPU_CLOCKS;
             self.ppu_master += dots * PPU_CLOCKS;
-            self.ppu.run(dots as u32, &mut self.cart);
+            self.ppu.run(dots, &mut self.cart);
         }
+        // The event dot runs once the target passes it: k dots from now need k*4 clocks.
+        self.ppu_event =
+            self.ppu_master + PPU_OFFSET + PPU_CLOCKS * (self.ppu.dots_to_next_event() + 1);
     }
 
     /// Work done once per CPU cycle, at its start.
@@ -114,7 +136,10 @@ impl Bus {
                 Some(v) => v,
                 None => self.open_bus,
             },
-            0x2000..=0x3FFF => self.ppu.read(addr, &mut self.cart),
+            0x2000..=0x3FFF => {
+                self.sync_ppu();
+                self.ppu.read(addr, &mut self.cart)
+            }
             0x4015 => {
                 // The status read is internal to the 2A03: it does not drive the external bus.
                 let v = self.apu.read_status() | (self.open_bus & 0x20);
@@ -136,14 +161,23 @@ impl Bus {
         self.watch(AccessKind::Write, addr, value);
         match addr {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,
-            0x2000..=0x3FFF => self.ppu.write(addr, value, &mut self.cart),
+            0x2000..=0x3FFF => {
+                self.sync_ppu();
+                self.ppu.write(addr, value, &mut self.cart)
+            }
             0x4014 => {
                 self.oam_dma = Some(value);
                 self.dma_pending = true;
             }
             0x4016 => self.input.write_strobe(value),
             0x4000..=0x4017 => self.apu.write(addr, value, self.cycles & 1 == 1),
-            0x4020..=0xFFFF => self.cart.cpu_write(addr, value, self.cycles),
+            0x4020..=0xFFFF => {
+                // Board registers can change what the PPU fetches; plain PRG RAM cannot.
+                if self.cart.write_reaches_board(addr) {
+                    self.sync_ppu();
+                }
+                self.cart.cpu_write(addr, value, self.cycles)
+            }
             _ => {}
         }
     }

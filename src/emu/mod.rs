@@ -105,6 +105,17 @@ impl Machine {
         Ok(())
     }
 
+    /// Brings the PPU up to the CPU's clock (it otherwise catches up only when needed).
+    pub fn sync(&mut self) {
+        self.bus.sync_ppu();
+    }
+
+    /// Runs the PPU on every half CPU cycle instead of on demand. The results are identical
+    /// (tests check this); it exists to prove that and to debug.
+    pub fn force_lockstep(&mut self) {
+        self.bus.lockstep = true;
+    }
+
     pub fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
         if let Some(p) = self.bus.input.pads.get_mut(pad) {
             *p = buttons;

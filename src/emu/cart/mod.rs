@@ -351,6 +351,14 @@ impl Cart {
         }
     }
 
+    /// False for writes that can only land in PRG RAM (no board decodes $6000-$7FFF except
+    /// NINA-001's registers at $7FFD-$7FFF).
+    #[inline]
+    pub fn write_reaches_board(&self, addr: u16) -> bool {
+        !(0x6000..0x8000).contains(&addr)
+            || (addr >= 0x7FFD && matches!(self.board, BoardKind::Bnrom(_)))
+    }
+
     #[inline(always)]
     pub fn ppu_bus(&mut self, addr: u16, ppu_cycle: u64) {
         if self.watch_ppu {

@@ -1,6 +1,7 @@
 //! The 2C02 picture processor: registers and CPU-facing behaviour. The dot pipeline is in
 //! `render.rs`, sprite evaluation in `sprites.rs`.
 
+mod fast_line;
 mod render;
 mod sprites;
 

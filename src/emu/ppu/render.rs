@@ -11,16 +11,16 @@ use std::sync::Arc;
 impl Ppu {
     /// Runs whole dots while `dots_left` > 0. Idle stretches of vertical blank are skipped in bulk.
     #[inline]
-    pub fn run(&mut self, mut dots_left: u32, cart: &mut Cart) {
+    pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart) {
         while dots_left > 0 {
             // Lines 242-260 (and 241 after dot 1) do nothing but count.
             if self.scanline > 241 && self.scanline < PRE_RENDER_LINE
                 || (self.scanline == 241 && self.dot > 1)
             {
-                let to_line_end = u32::from(DOTS_PER_LINE as u16 - self.dot);
+                let to_line_end = u64::from(DOTS_PER_LINE as u16 - self.dot);
                 let n = to_line_end.min(dots_left);
                 self.dot += n as u16;
-                self.dots += u64::from(n);
+                self.dots += n;
                 dots_left -= n;
                 if u32::from(self.dot) == DOTS_PER_LINE {
                     self.dot = 0;
@@ -28,9 +28,35 @@ impl Ppu {
                 }
                 continue;
             }
+            if dots_left >= u64::from(DOTS_PER_LINE) && self.can_run_fast_line(cart) {
+                self.fast_line(cart);
+                dots_left -= u64::from(DOTS_PER_LINE);
+                continue;
+            }
             self.step(cart);
             dots_left -= 1;
         }
+    }
+
+    /// Dots from the current position until the next dot that changes something the CPU
+    /// samples without touching a register: frame end (240,0), VBL set (241,1) and VBL
+    /// clear (261,1). Assumes the odd-frame short line, so the estimate is never late.
+    pub fn dots_to_next_event(&self) -> u64 {
+        const EVENTS: [(u16, u16); 3] = [(240, 0), (241, 1), (PRE_RENDER_LINE, 1)];
+        let here = u64::from(self.scanline) * 341 + u64::from(self.dot);
+        let frame = 262 * 341 - 1;
+        EVENTS
+            .iter()
+            .map(|&(l, d)| {
+                let at = u64::from(l) * 341 + u64::from(d);
+                if at >= here {
+                    at - here
+                } else {
+                    at + frame - here
+                }
+            })
+            .min()
+            .unwrap_or(0)
     }
 
     #[inline]
@@ -181,7 +207,7 @@ impl Ppu {
     }
 
     #[inline(always)]
-    fn bg_pattern_addr(&self) -> u16 {
+    pub(super) fn bg_pattern_addr(&self) -> u16 {
         (u16::from(self.ctrl & 0x10) << 8) | (u16::from(self.nt_latch) << 4) | ((self.v >> 12) & 7)
     }
 
@@ -243,7 +269,7 @@ impl Ppu {
     }
 
     /// With rendering off the PPU shows the backdrop, or the palette entry v points at.
-    fn backdrop_pixel(&mut self, x: usize) {
+    pub(super) fn backdrop_pixel(&mut self, x: usize) {
         let entry = if self.v & 0x3F00 == 0x3F00 {
             self.palette[Ppu::palette_index(self.v)]
         } else {
@@ -254,14 +280,14 @@ impl Ppu {
     }
 
     #[inline(always)]
-    fn put_pixel(&mut self, x: usize, index: u8) {
+    pub(super) fn put_pixel(&mut self, x: usize, index: u8) {
         let i = usize::from(index);
         let entry = self.palette[if i & 3 == 0 { 0 } else { i }];
         let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
         self.line[x] = u16::from(entry & grey) | (u16::from(self.mask & 0xE0) << 1);
     }
 
-    fn finish_line(&mut self, line: u16) {
+    pub(super) fn finish_line(&mut self, line: u16) {
         let start = usize::from(line) * WIDTH;
         Arc::make_mut(&mut self.frame_buffer)[start..start + WIDTH].copy_from_slice(&self.line);
     }

@@ -20,15 +20,15 @@ pub struct SpriteUnit {
     oam_bus: u8,
     n: u8,
     m: u8,
-    sec_addr: u8,
-    in_range: bool,
-    copy_done: bool,
+    pub(super) sec_addr: u8,
+    pub(super) in_range: bool,
+    pub(super) copy_done: bool,
     overflow_countdown: u8,
-    sprite0_next: bool,
+    pub(super) sprite0_next: bool,
     /// Fetch results for the next line.
-    count_next: u8,
-    pattern_lo: [u8; 8],
-    pattern_hi: [u8; 8],
+    pub(super) count_next: u8,
+    pub(super) pattern_lo: [u8; 8],
+    pub(super) pattern_hi: [u8; 8],
     sprite0_line: bool,
 }
 
@@ -54,7 +54,7 @@ impl Default for SpriteUnit {
 }
 
 impl Ppu {
-    fn sprite_height(&self) -> u16 {
+    pub(super) fn sprite_height(&self) -> u16 {
         if self.ctrl & 0x20 != 0 { 16 } else { 8 }
     }
 
@@ -227,7 +227,7 @@ impl Ppu {
         }
     }
 
-    fn sprite_pattern_addr(&self, slot: usize, line: u16) -> u16 {
+    pub(super) fn sprite_pattern_addr(&self, slot: usize, line: u16) -> u16 {
         let y = self.secondary_oam[slot * 4];
         let tile = self.secondary_oam[slot * 4 + 1];
         let attr = self.secondary_oam[slot * 4 + 2];
@@ -246,7 +246,7 @@ impl Ppu {
     }
 
     /// Flattens the fetched sprites into the next line's pixel buffer; lower slots win.
-    fn build_sprite_line(&mut self, line: u16) {
+    pub(super) fn build_sprite_line(&mut self, line: u16) {
         let s = &mut self.sprites;
         if s.line_dirty {
             s.line = [0; WIDTH];
