@@ -17,6 +17,8 @@ pub struct Cli {
 pub enum Command {
     /// List the in-tree plug-ins.
     Plugins,
+    /// Run the test-ROM conformance suite listed in tests/conformance.ron.
+    TestRoms(TestRomsArgs),
     /// Play games between AI seats: `nesmind arena spot --games 100 ...`.
     Arena(ToolArgs),
     /// Run a plug-in's offline simulator: `nesmind sim hatris --runs 100 ...`.
@@ -25,6 +27,21 @@ pub enum Command {
     Train(ToolArgs),
     /// Count move-generator leaves: `nesmind perft spot ...`.
     Perft(ToolArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct TestRomsArgs {
+    /// Corpus directory (default: $NES_TEST_ROMS, else ../shared/test-roms).
+    pub dir: Option<std::path::PathBuf>,
+    /// Only run ROMs whose path contains this text.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Write the Markdown table into this README (between its conformance markers).
+    #[arg(long)]
+    pub markdown: Option<std::path::PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -64,9 +81,39 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::TestRoms(a) => test_roms(a),
         Command::Arena(t) => plugins::run_tool("arena", &t.plugin, &t.args),
         Command::Sim(t) => plugins::run_tool("sim", &t.plugin, &t.args),
         Command::Train(t) => plugins::run_tool("train", &t.plugin, &t.args),
         Command::Perft(t) => plugins::run_tool("perft", &t.plugin, &t.args),
     }
+}
+
+fn test_roms(args: TestRomsArgs) -> Result<(), String> {
+    use crate::conformance as conf;
+    let corpus = match args.dir {
+        Some(d) => d,
+        None => conf::find_corpus()?,
+    };
+    let mut entries = conf::load_expectations(conf::EXPECTATIONS)?;
+    if let Some(f) = &args.filter {
+        entries.retain(|e| e.path.contains(f.as_str()));
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let outcomes = conf::run_all(&corpus, &entries, threads);
+    for o in &outcomes {
+        println!("{}", o.line());
+    }
+    if let Some(readme) = &args.markdown {
+        let text = std::fs::read_to_string(readme)
+            .map_err(|e| format!("cannot read {}: {e}", readme.display()))?;
+        let updated = conf::update_readme(&text, &conf::markdown_table(&outcomes))?;
+        std::fs::write(readme, updated)
+            .map_err(|e| format!("cannot write {}: {e}", readme.display()))?;
+    }
+    let passed = outcomes.iter().filter(|o| o.passed).count();
+    println!("passed {passed}/{}", outcomes.len());
+    Ok(())
 }

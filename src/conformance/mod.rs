@@ -1,3 +1,166 @@
-//! The test-ROM conformance suite: locating the corpus, reading results, the expectations file.
+//! The test-ROM conformance suite: the expectations file, the corpus, result readers and
+//! the report (`PASS path` / `FAIL path: reason`, `passed P/T`, the README table).
 
 pub mod nestest;
+mod readers;
+pub use readers::screen_text;
+mod report;
+
+pub use report::{markdown_table, readme_section, update_readme};
+
+use crate::emu::Rom;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// How a ROM reports its result.
+#[derive(Clone, Debug, Deserialize)]
+pub enum Check {
+    /// The per-instruction trace must equal this log (path relative to the corpus).
+    Nestest(String),
+    /// blargg's $6000 status protocol with text at $6004.
+    Protocol6000,
+    /// The 2005-era ROMs: a zero-page result byte (pass value) once the screen shows a verdict.
+    ZeroPage { addr: u16, pass: u8 },
+    /// Text on the first nametable: passes when `pass` appears, fails early on any of `fail`.
+    Screen {
+        pass: Vec<String>,
+        fail: Vec<String>,
+    },
+    /// Holy Mapperel's report screen.
+    HolyMapperel,
+}
+
+/// One line of the expectations file.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Entry {
+    pub path: String,
+    pub sha256: String,
+    pub check: Check,
+    /// Frames to run before giving up.
+    pub frames: u32,
+    /// Buttons held on pad 1 from power-on (some ROMs choose tests this way).
+    #[serde(default)]
+    pub hold: Option<String>,
+    /// Present when the ROM is known not to pass; the suite then expects a failure.
+    #[serde(default)]
+    pub known_failure: Option<String>,
+}
+
+/// What happened when one ROM ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub path: String,
+    pub passed: bool,
+    pub detail: String,
+    pub known_failure: Option<String>,
+}
+
+impl Outcome {
+    /// True when the result is what the expectations file predicts.
+    pub fn as_expected(&self) -> bool {
+        self.passed == self.known_failure.is_none()
+    }
+    pub fn line(&self) -> String {
+        if self.passed {
+            format!("PASS {}", self.path)
+        } else {
+            format!("FAIL {}: {}", self.path, self.detail)
+        }
+    }
+}
+
+/// The expectations file shipped in the repository.
+pub const EXPECTATIONS: &str = include_str!("../../tests/conformance.ron");
+
+pub fn load_expectations(text: &str) -> Result<Vec<Entry>, String> {
+    ron::from_str(text).map_err(|e| format!("bad conformance expectations: {e}"))
+}
+
+/// Where the corpus is: `$NES_TEST_ROMS`, else `../shared/test-roms` beside the crate.
+pub fn find_corpus() -> Result<PathBuf, String> {
+    let mut looked = Vec::new();
+    if let Ok(dir) = std::env::var("NES_TEST_ROMS") {
+        let p = PathBuf::from(dir);
+        if p.join("MANIFEST.tsv").is_file() {
+            return Ok(p);
+        }
+        looked.push(p);
+    }
+    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/test-roms");
+    if beside.join("MANIFEST.tsv").is_file() {
+        return Ok(beside);
+    }
+    looked.push(beside);
+    let places: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+    Err(format!(
+        "test-ROM corpus not found (looked in: {}). Set NES_TEST_ROMS to its directory, or run \
+         tests/fetch-test-roms.sh to download it at pinned commits.",
+        places.join(", ")
+    ))
+}
+
+/// Runs one entry from `corpus`.
+pub fn run_entry(corpus: &Path, entry: &Entry) -> Outcome {
+    // A panic is an emulator bug; report it as this ROM's failure instead of ending the run.
+    let result = std::panic::catch_unwind(|| run_checked(corpus, entry))
+        .unwrap_or_else(|p| Err(format!("emulator panicked: {}", panic_text(&p))));
+    let (passed, detail) = match result {
+        Ok(detail) => (true, detail),
+        Err(detail) => (false, detail),
+    };
+    Outcome {
+        path: entry.path.clone(),
+        passed,
+        detail,
+        known_failure: entry.known_failure.clone(),
+    }
+}
+
+fn run_checked(corpus: &Path, entry: &Entry) -> Result<String, String> {
+    let path = corpus.join(&entry.path);
+    let data = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let digest: String = Sha256::digest(&data)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    if !digest.eq_ignore_ascii_case(&entry.sha256) {
+        return Err(format!(
+            "sha256 {digest} differs from the expected {}",
+            entry.sha256
+        ));
+    }
+    let rom = Rom::parse(&data, &entry.path).map_err(|e| e.to_string())?;
+    readers::run(corpus, &rom, entry)
+}
+
+/// Runs every entry on `threads` worker threads, keeping the file's order in the result.
+pub fn run_all(corpus: &Path, entries: &[Entry], threads: usize) -> Vec<Outcome> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![None; entries.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(entry) = entries.get(i) else { break };
+                    let outcome = run_entry(corpus, entry);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}

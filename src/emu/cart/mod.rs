@@ -167,6 +167,9 @@ impl CartCore {
     /// CPU read at $6000-$FFFF; `None` means open bus.
     #[inline(always)]
     pub fn read_prg(&self, addr: u16) -> Option<u8> {
+        if addr < 0x6000 {
+            return None;
+        }
         let w = &self.cpu[usize::from(addr >> 13) - 3];
         let off = w.offset + usize::from(addr & 0x1FFF);
         match w.source {

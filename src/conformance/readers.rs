@@ -1,0 +1,219 @@
+//! Result readers: how each kind of test ROM is run and how its verdict is read.
+
+use super::{Check, Entry};
+use crate::emu::{Machine, Rom};
+use crate::host::Buttons;
+use std::path::Path;
+
+/// Frames between looks at the screen for a verdict.
+const POLL_FRAMES: u32 = 15;
+/// Frames to wait after a $81 reset request before pressing reset (the ROMs ask for 100 ms).
+const RESET_DELAY_FRAMES: u64 = 10;
+
+pub fn run(corpus: &Path, rom: &Rom, entry: &Entry) -> Result<String, String> {
+    if let Check::Nestest(log) = &entry.check {
+        let log_path = corpus.join(log);
+        let text = std::fs::read_to_string(&log_path)
+            .map_err(|e| format!("cannot read {}: {e}", log_path.display()))?;
+        let lines = super::nestest::run(rom, &text)?;
+        return Ok(format!("{lines} trace lines match"));
+    }
+    let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+    if let Some(hold) = &entry.hold {
+        m.set_buttons(0, Buttons::parse(hold)?);
+    }
+    match &entry.check {
+        Check::Protocol6000 => protocol_6000(&mut m, entry.frames),
+        Check::ZeroPage { addr, pass } => zero_page(&mut m, entry.frames, *addr, *pass),
+        Check::Screen { pass, fail } => screen(&mut m, entry.frames, pass, fail),
+        Check::HolyMapperel => holy_mapperel(&mut m, entry.frames, &entry.path),
+        Check::Nestest(_) => unreachable!("handled above"),
+    }
+}
+
+fn run_frame(m: &mut Machine) -> Result<(), String> {
+    m.run_frame()
+        .map_err(|e| format!("frame {}: {e}", m.frame_number()))
+}
+
+/// The text at $6004 (NUL-terminated), without ANSI colour escapes.
+fn text_6004(m: &Machine) -> String {
+    let mut bytes = Vec::new();
+    for addr in 0x6004..0x7000u16 {
+        let b = m.peek(addr);
+        if b == 0 {
+            break;
+        }
+        bytes.push(b);
+    }
+    let raw = String::from_utf8_lossy(&bytes).into_owned();
+    let mut out = String::new();
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\x1B' {
+            for c2 in chars.by_ref() {
+                if c2.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn protocol_6000(m: &mut Machine, frames: u32) -> Result<String, String> {
+    let mut previous = 0u8;
+    let mut reset_at: Option<u64> = None;
+    for _ in 0..frames {
+        run_frame(m)?;
+        if reset_at.is_some_and(|f| m.frame_number() >= f) {
+            reset_at = None;
+            m.reset();
+            continue;
+        }
+        if [m.peek(0x6001), m.peek(0x6002), m.peek(0x6003)] != [0xDE, 0xB0, 0x61] {
+            continue;
+        }
+        let status = m.peek(0x6000);
+        if status == 0x81 && previous != 0x81 {
+            reset_at = Some(m.frame_number() + RESET_DELAY_FRAMES);
+        }
+        previous = status;
+        if status < 0x80 {
+            let text = text_6004(m);
+            return if status == 0 {
+                Ok(text)
+            } else {
+                Err(format!("code {status}: {text}"))
+            };
+        }
+    }
+    Err(format!(
+        "no result after {frames} frames (status ${previous:02X}: {})",
+        text_6004(m)
+    ))
+}
+
+/// The first nametable as 30 lines of text. Tile numbers are ASCII in blargg's ROMs;
+/// Holy Mapperel puts capitals at tiles $01-$1A.
+pub fn screen_text(m: &Machine) -> Vec<String> {
+    let core = &m.bus.cart.core;
+    (0..30u16)
+        .map(|row| {
+            let line: String = (0..32u16)
+                .map(|col| {
+                    let b = core.read_nt(0x2000 + row * 32 + col);
+                    match b {
+                        0x01..=0x1A => (b'A' + b - 1) as char,
+                        0x20..=0x7E => b as char,
+                        _ => ' ',
+                    }
+                })
+                .collect();
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+fn screen_summary(m: &Machine) -> String {
+    screen_text(m)
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn screen(
+    m: &mut Machine,
+    frames: u32,
+    pass: &[String],
+    fail: &[String],
+) -> Result<String, String> {
+    for f in 1..=frames {
+        run_frame(m)?;
+        if f % POLL_FRAMES != 0 && f != frames {
+            continue;
+        }
+        let text = screen_text(m).join("\n");
+        if pass.iter().any(|p| text.contains(p.as_str())) {
+            return Ok(screen_summary(m));
+        }
+        if fail.iter().any(|p| text.contains(p.as_str())) {
+            return Err(screen_summary(m));
+        }
+    }
+    Err(format!(
+        "no verdict after {frames} frames: {}",
+        screen_summary(m)
+    ))
+}
+
+fn zero_page(m: &mut Machine, frames: u32, addr: u16, pass: u8) -> Result<String, String> {
+    // The byte holds the sub-test number while running, so only a verdict on screen ends early.
+    for f in 1..=frames {
+        run_frame(m)?;
+        if f % POLL_FRAMES != 0 {
+            continue;
+        }
+        let text = screen_text(m).join("\n");
+        if text.contains("PASSED") || text.contains("FAIL") || text.contains('$') {
+            // Let the ROM finish writing its result.
+            for _ in 0..POLL_FRAMES {
+                run_frame(m)?;
+            }
+            break;
+        }
+    }
+    let value = m.peek(addr);
+    if value == pass {
+        Ok(screen_summary(m))
+    } else {
+        Err(format!("${addr:02X} = {value:02X}: {}", screen_summary(m)))
+    }
+}
+
+/// Holy Mapperel passes when its report matches the board the file name describes
+/// (`M<mapper>_P<prg>_C<chr rom>|CR<chr ram>[_W|S<prg ram>]`) and the detail code is 0000.
+fn holy_mapperel(m: &mut Machine, frames: u32, path: &str) -> Result<String, String> {
+    let name = Path::new(path)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("");
+    let mut parts = name.split('_');
+    let mapper: u32 = parts
+        .next()
+        .and_then(|s| s.trim_start_matches('M').split('.').next()?.parse().ok())
+        .ok_or_else(|| format!("cannot read the mapper number from '{name}'"))?;
+    let mut want = vec![
+        format!("{mapper:03} "),
+        "DETAILED TEST RESULT: 0000".to_string(),
+    ];
+    let mut has_ram = false;
+    for part in parts {
+        if let Some(size) = part.strip_prefix("CR") {
+            want.push(format!("{size} CHR RAM OK"));
+        } else if let Some(size) = part.strip_prefix('C') {
+            want.push(format!("{size} CHR ROM OK"));
+        } else if let Some(size) = part.strip_prefix('P') {
+            want.push(format!("{size} PRG ROM"));
+        } else if let Some(size) = part.strip_prefix('W').or_else(|| part.strip_prefix('S')) {
+            want.push(format!("{size} PRG RAM OK"));
+            has_ram = true;
+        }
+    }
+    if !has_ram {
+        want.push("PRG RAM MISSING".to_string());
+    }
+    for _ in 0..frames {
+        run_frame(m)?;
+    }
+    let text = screen_text(m).join("\n");
+    let summary = screen_summary(m);
+    match want.iter().find(|w| !text.contains(w.as_str())) {
+        None => Ok(summary),
+        Some(missing) => Err(format!("expected '{missing}': {summary}")),
+    }
+}
