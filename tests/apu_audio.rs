@@ -164,3 +164,17 @@ fn wav_write_reports_bad_path() {
     );
     assert!(err.unwrap_err().contains("/nonexistent-dir/x.wav"));
 }
+
+/// Without a usable device (as on CI) opening gives `None` with a warning, never a panic;
+/// with one, pushing frames yields a sane rate nudge.
+#[cfg(feature = "audio")]
+#[test]
+fn audio_out_opens_or_warns() {
+    if let Some(mut out) = nesmind::audio::AudioOut::open_or_warn(48_000) {
+        assert!(out.sample_rate() >= 8_000);
+        out.set_volume(0.0);
+        out.push(&[0; 800]);
+        let f = out.rate_adjust();
+        assert!((0.99..=1.01).contains(&f), "{f}");
+    }
+}

@@ -11,7 +11,7 @@
 //! - `Machine::set_audio_rate_adjust(f)`: scales the resampling ratio by `f` (clamped to
 //!   +-5%); a host nudges it to hold its output buffer at a steady fill.
 //! - `write_wav(path, rate, &samples)`: 16-bit mono PCM WAV, written atomically.
-//! - The cpal player (feature `audio`) is `crate::audio_out::AudioOut`.
+//! - The cpal player (feature `audio`) is `crate::audio::AudioOut`; see `crate::audio`.
 
 mod dmc;
 mod frame;
