@@ -110,6 +110,12 @@ impl Dmc {
         }
     }
 
+    /// This cycle's `tick` will clock the output unit (its level may change).
+    #[inline]
+    pub fn output_due(&self, odd: bool) -> bool {
+        !odd && self.timer == 1
+    }
+
     fn clock_output(&mut self) {
         if !self.silence {
             if self.shift & 1 != 0 {

@@ -49,6 +49,15 @@ pub struct Apu {
     /// Length counters have writes or a clock to settle at the end of this cycle.
     length_dirty: bool,
     audio: bool,
+    /// A write or frame clock may have changed a channel's output: re-mix this cycle.
+    mix_dirty: bool,
+    last_dmc_level: u8,
+    /// Synthesis runs in batches: `pending` CPU cycles (the first of parity `batch_odd`)
+    /// are caught up just before anything changes a channel, jumping from one audible
+    /// change to the next instead of stepping every cycle.
+    pending: u32,
+    batch_odd: bool,
+    batching: bool,
     synth: Synth,
 }
 
@@ -69,6 +78,11 @@ impl Apu {
             last_4017: 0,
             length_dirty: false,
             audio: true,
+            mix_dirty: true,
+            last_dmc_level: 0,
+            pending: 0,
+            batch_odd: false,
+            batching: true,
             synth: Synth::new(DEFAULT_SAMPLE_RATE),
         };
         apu.frame.restart(0, RESTART_DELAY);
@@ -78,6 +92,7 @@ impl Apu {
     /// Soft reset: channels silenced as by a $4015 write of 0, the frame counter restarted
     /// with the last $4017 mode, the DMC stopped.
     pub fn reset(&mut self) {
+        self.catch_up();
         self.write_status(0, false);
         self.dmc.reset();
         self.frame.restart(self.last_4017, RESTART_DELAY);
@@ -87,11 +102,15 @@ impl Apu {
     #[inline]
     pub fn tick(&mut self, odd: bool) {
         let clocks = self.frame.tick();
+        if self.pending > 0 && (clocks != 0 || self.length_dirty || self.dmc.output_due(odd)) {
+            self.catch_up();
+        }
         if clocks != 0 {
             self.frame_clocks(clocks);
         }
         if self.length_dirty {
             self.length_dirty = false;
+            self.mix_dirty = true;
             self.pulse[0].len.settle();
             self.pulse[1].len.settle();
             self.triangle.len.settle();
@@ -99,29 +118,78 @@ impl Apu {
         }
         self.dmc.tick(odd);
         if self.audio {
-            self.run_audio(odd);
+            if self.pending == 0 {
+                self.batch_odd = odd;
+            }
+            self.pending += 1;
+            if !self.batching {
+                self.catch_up();
+            }
         }
+    }
+
+    /// Runs the pending cycles of synthesis.
+    fn catch_up(&mut self) {
+        let mut n = std::mem::take(&mut self.pending);
+        let mut odd = self.batch_odd;
+        while n > 0 {
+            let d = if self.mix_dirty || self.dmc.level != self.last_dmc_level {
+                1
+            } else {
+                n.min(self.pulse[0].until_change(odd))
+                    .min(self.pulse[1].until_change(odd))
+                    .min(self.triangle.until_change())
+                    .min(self.noise.until_change())
+            };
+            // Cycles 1..d-1 change nothing audible: jump over them.
+            let m = d - 1;
+            if m > 0 {
+                let pulse_units = if odd { m.div_ceil(2) } else { m / 2 };
+                self.pulse[0].advance(pulse_units);
+                self.pulse[1].advance(pulse_units);
+                self.triangle.advance(m);
+                self.noise.advance(m);
+                self.synth.skip(m);
+                odd ^= m & 1 == 1;
+            }
+            self.run_audio(odd);
+            odd = !odd;
+            n -= d;
+        }
+    }
+
+    /// Test hook: synthesise every cycle as it happens (the reference for batching).
+    #[doc(hidden)]
+    pub fn set_audio_batching(&mut self, on: bool) {
+        self.catch_up();
+        self.batching = on;
     }
 
     #[inline]
     fn run_audio(&mut self, odd: bool) {
+        // Non-short-circuit `|`: every timer must be clocked.
+        let mut changed = self.mix_dirty | self.triangle.clock_timer() | self.noise.clock_timer();
         if odd {
-            self.pulse[0].clock_timer();
-            self.pulse[1].clock_timer();
+            changed |= self.pulse[0].clock_timer() | self.pulse[1].clock_timer();
         }
-        self.triangle.clock_timer();
-        self.noise.clock_timer();
-        let level = synth::mix(
-            self.pulse[0].output(),
-            self.pulse[1].output(),
-            self.triangle.output(),
-            self.noise.output(),
-            self.dmc.level,
-        );
-        self.synth.tick(level);
+        // Mixing only when something moved keeps the common cycle cheap.
+        if changed || self.dmc.level != self.last_dmc_level {
+            self.mix_dirty = false;
+            self.last_dmc_level = self.dmc.level;
+            let level = synth::mix(
+                self.pulse[0].output(),
+                self.pulse[1].output(),
+                self.triangle.output(),
+                self.noise.output(),
+                self.dmc.level,
+            );
+            self.synth.set_level(level);
+        }
+        self.synth.tick();
     }
 
     fn frame_clocks(&mut self, clocks: u8) {
+        self.mix_dirty = true;
         if clocks & QUARTER != 0 {
             self.pulse[0].env.clock();
             self.pulse[1].env.clock();
@@ -139,7 +207,9 @@ impl Apu {
 
     /// $4000-$4013, $4015, $4017 writes; `odd` is the parity of the write's CPU cycle.
     pub fn write(&mut self, addr: u16, value: u8, odd: bool) {
+        self.catch_up();
         self.length_dirty |= addr < 0x4010;
+        self.mix_dirty = true;
         match addr {
             0x4000..=0x4003 => self.pulse[0].write(addr, value),
             0x4004..=0x4007 => self.pulse[1].write(addr, value),
@@ -205,7 +275,9 @@ impl Apu {
     }
 
     pub fn set_audio_enabled(&mut self, on: bool) {
+        self.catch_up();
         self.audio = on;
+        self.mix_dirty = true;
     }
     pub fn audio_enabled(&self) -> bool {
         self.audio
@@ -216,6 +288,7 @@ impl Apu {
                 "unsupported sample rate {rate} Hz (use 8000-192000, e.g. 48000 or 44100)"
             ));
         }
+        self.catch_up();
         self.synth.set_rate(rate);
         Ok(())
     }
@@ -223,10 +296,12 @@ impl Apu {
         self.synth.rate()
     }
     pub fn set_rate_adjust(&mut self, factor: f64) {
+        self.catch_up();
         self.synth.set_adjust(factor);
     }
     /// Appends the samples produced since the last call to `out`.
     pub fn take_audio(&mut self, out: &mut Vec<i16>) {
+        self.catch_up();
         self.synth.flush();
         out.append(&mut self.synth.out);
     }

@@ -53,14 +53,46 @@ impl Noise {
 
     /// One CPU cycle.
     #[inline]
-    pub fn clock_timer(&mut self) {
+    /// One CPU cycle; true when the shift register moved.
+    pub fn clock_timer(&mut self) -> bool {
         if self.timer <= 1 {
             self.timer = self.period;
-            let tap = if self.short_mode { 6 } else { 1 };
-            let feedback = (self.lfsr ^ (self.lfsr >> tap)) & 1;
-            self.lfsr = (self.lfsr >> 1) | (feedback << 14);
+            self.shift();
+            true
         } else {
             self.timer -= 1;
+            false
+        }
+    }
+
+    fn shift(&mut self) {
+        let tap = if self.short_mode { 6 } else { 1 };
+        let feedback = (self.lfsr ^ (self.lfsr >> tap)) & 1;
+        self.lfsr = (self.lfsr >> 1) | (feedback << 14);
+    }
+
+    /// Advances `cycles` CPU cycles at once (no audible change may fall inside unless the
+    /// channel is silent; the register still shifts so its sequence stays exact).
+    pub fn advance(&mut self, cycles: u32) {
+        let first = u32::from(self.timer.max(1));
+        if cycles < first {
+            self.timer -= cycles as u16;
+            return;
+        }
+        let rest = cycles - first;
+        let p = u32::from(self.period);
+        for _ in 0..=rest / p {
+            self.shift();
+        }
+        self.timer = (p - rest % p) as u16;
+    }
+
+    /// CPU cycles until the output can next change; `u32::MAX` while silent.
+    pub fn until_change(&self) -> u32 {
+        if !self.len.active() || self.env.volume() == 0 {
+            u32::MAX
+        } else {
+            u32::from(self.timer.max(1))
         }
     }
 

@@ -60,14 +60,40 @@ impl Pulse {
         }
     }
 
-    /// One APU cycle (every other CPU cycle).
     #[inline]
-    pub fn clock_timer(&mut self) {
+    /// One APU cycle (every other CPU cycle); true when the sequencer moved.
+    pub fn clock_timer(&mut self) -> bool {
         if self.timer == 0 {
             self.timer = self.period;
             self.step = (self.step + 1) & 7;
+            true
         } else {
             self.timer -= 1;
+            false
+        }
+    }
+
+    /// Advances `units` APU cycles at once (no audible change may fall inside unless the
+    /// channel is silent).
+    pub fn advance(&mut self, units: u32) {
+        let timer = u32::from(self.timer);
+        if units <= timer {
+            self.timer -= units as u16;
+        } else {
+            let rest = units - timer - 1;
+            let p = u32::from(self.period) + 1;
+            self.step = ((u32::from(self.step) + 1 + rest / p) & 7) as u8;
+            self.timer = (u32::from(self.period) - rest % p) as u16;
+        }
+    }
+
+    /// CPU cycles until the output can next change (cycle 1 is the next one, of parity
+    /// `odd`); `u32::MAX` while the channel is silent whatever its phase.
+    pub fn until_change(&self, odd: bool) -> u32 {
+        if !self.len.active() || self.muted() || self.env.volume() == 0 {
+            u32::MAX
+        } else {
+            (u32::from(self.timer) + 1) * 2 - u32::from(odd)
         }
     }
 

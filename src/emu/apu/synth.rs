@@ -208,15 +208,28 @@ impl Synth {
         self.step = (per_cycle * (1u64 << 32) as f64).round() as u64;
     }
 
-    /// One CPU cycle with the current mixed level.
+    /// A new mixed level from the current CPU cycle on.
     #[inline]
-    pub fn tick(&mut self, level: f32) {
+    pub fn set_level(&mut self, level: f32) {
         if level != self.level {
             self.add_step(level - self.level);
             self.level = level;
         }
+    }
+
+    /// Ends one CPU cycle.
+    #[inline]
+    pub fn tick(&mut self) {
         self.cycles += 1;
         // About 1.2 frames of cycles: flush so the buffer never needs to grow.
+        if self.cycles >= 36_000 {
+            self.flush();
+        }
+    }
+
+    /// Ends `n` CPU cycles with no level change.
+    pub fn skip(&mut self, n: u32) {
+        self.cycles += n;
         if self.cycles >= 36_000 {
             self.flush();
         }

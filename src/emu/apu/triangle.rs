@@ -35,16 +35,47 @@ impl Triangle {
 
     /// One CPU cycle.
     #[inline]
-    pub fn clock_timer(&mut self) {
+    /// One CPU cycle; true when the sequencer moved.
+    pub fn clock_timer(&mut self) -> bool {
         if self.timer == 0 {
             self.timer = self.period;
             // Periods below 2 are ultrasonic: freezing the sequencer keeps its current level
             // instead of averaging to a mid-level step, so there is no pop when they start.
-            if self.linear > 0 && self.len.active() && self.period >= 2 {
+            if self.can_step() {
                 self.step = (self.step + 1) & 31;
+                return true;
             }
         } else {
             self.timer -= 1;
+        }
+        false
+    }
+
+    fn can_step(&self) -> bool {
+        self.linear > 0 && self.len.active() && self.period >= 2
+    }
+
+    /// Advances `cycles` CPU cycles at once (no step may fall inside unless it cannot move).
+    pub fn advance(&mut self, cycles: u32) {
+        let timer = u32::from(self.timer);
+        if cycles <= timer {
+            self.timer -= cycles as u16;
+        } else {
+            let rest = cycles - timer - 1;
+            let p = u32::from(self.period) + 1;
+            if self.can_step() {
+                self.step = ((u32::from(self.step) + 1 + rest / p) & 31) as u8;
+            }
+            self.timer = (u32::from(self.period) - rest % p) as u16;
+        }
+    }
+
+    /// CPU cycles until the sequencer next moves; `u32::MAX` while it is stopped.
+    pub fn until_change(&self) -> u32 {
+        if self.can_step() {
+            u32::from(self.timer) + 1
+        } else {
+            u32::MAX
         }
     }
 
