@@ -83,6 +83,16 @@ fn blargg_apu_2005() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// IRQ timing around OAM DMA: depends on the DMA's get/put alignment to the APU.
+#[test]
+fn irq_and_oam_dma() {
+    run_all_6000(
+        "blargg/cpu_interrupts_v2/rom_singles",
+        &["4-irq_and_dma"],
+        600,
+    );
+}
+
 fn screen_after(rel: &str, frames: u32) -> String {
     let mut m = machine(rel);
     for _ in 0..frames {

@@ -81,7 +81,7 @@ impl Dmc {
         } else if self.bytes_remaining == 0 {
             self.restart();
             if self.buffer.is_none() {
-                self.load_delay = if odd { 2 } else { 3 };
+                self.load_delay = if odd { 3 } else { 2 };
             }
         }
     }
@@ -100,7 +100,7 @@ impl Dmc {
                 self.armed = self.buffer.is_none() && self.bytes_remaining > 0;
             }
         }
-        if odd {
+        if !odd {
             return;
         }
         self.timer -= 1;
@@ -113,7 +113,7 @@ impl Dmc {
     /// This cycle's `tick` will clock the output unit (its level may change).
     #[inline]
     pub fn output_due(&self, odd: bool) -> bool {
-        !odd && self.timer == 1
+        odd && self.timer == 1
     }
 
     fn clock_output(&mut self) {

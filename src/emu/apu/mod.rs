@@ -98,7 +98,8 @@ impl Apu {
         self.frame.restart(self.last_4017, RESTART_DELAY);
     }
 
-    /// One CPU cycle; `odd` is true on the second (put) half of an APU cycle.
+    /// One CPU cycle; `odd` is the parity of the CPU cycle count. The frame counter's
+    /// $4017 jitter and the DMA get cycles (odd) are aligned to it.
     #[inline]
     pub fn tick(&mut self, odd: bool) {
         let clocks = self.frame.tick();

@@ -1,8 +1,9 @@
 //! DMA units that halt the CPU: OAM DMA ($4014) and DMC sample fetches.
 //!
 //! Both run in one loop, one CPU cycle per iteration, because they share the bus: cycles
-//! alternate between get (even CPU cycle) and put (odd), the DMC's get takes precedence over
-//! an OAM get, and the DMC's halt and dummy cycles overlap whatever OAM DMA is doing.
+//! alternate between get (odd CPU cycle count) and put (even), the DMC's get takes
+//! precedence over an OAM get, and the DMC's halt and dummy cycles overlap whatever OAM
+//! DMA is doing.
 
 use super::Cpu;
 use crate::emu::bus::{Bus, READ_PHASE};
@@ -32,7 +33,7 @@ impl Cpu {
             |index: u16, latch: Option<u8>| oam_base.is_some() && (index < 256 || latch.is_some());
         loop {
             let dmc = bus.apu.dmc_dma_request();
-            let get = bus.cycles & 1 == 0;
+            let get = bus.cycles & 1 == 1;
             match dmc {
                 Some(addr) if get && dmc_wait >= 2 => {
                     bus.begin_cycle(READ_PHASE);
