@@ -17,6 +17,8 @@ pub struct Cli {
 pub enum Command {
     /// List the in-tree plug-ins.
     Plugins,
+    /// Measure headless emulation speed (frames per second) and machine clone cost.
+    Bench(BenchArgs),
     /// Run the test-ROM conformance suite listed in tests/conformance.ron.
     TestRoms(TestRomsArgs),
     /// Play games between AI seats: `nesmind arena spot --games 100 ...`.
@@ -27,6 +29,15 @@ pub enum Command {
     Train(ToolArgs),
     /// Count move-generator leaves: `nesmind perft spot ...`.
     Perft(ToolArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// ROMs to run (default: cpu_timing_test6 and the corpus's homebrew games).
+    pub roms: Vec<std::path::PathBuf>,
+    /// Frames per ROM.
+    #[arg(long, default_value_t = 3000)]
+    pub frames: u64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -82,6 +93,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::TestRoms(a) => test_roms(a),
+        Command::Bench(a) => bench(a),
         Command::Arena(t) => plugins::run_tool("arena", &t.plugin, &t.args),
         Command::Sim(t) => plugins::run_tool("sim", &t.plugin, &t.args),
         Command::Train(t) => plugins::run_tool("train", &t.plugin, &t.args),
@@ -115,5 +127,31 @@ fn test_roms(args: TestRomsArgs) -> Result<(), String> {
     }
     let passed = outcomes.iter().filter(|o| o.passed).count();
     println!("passed {passed}/{}", outcomes.len());
+    Ok(())
+}
+
+fn bench(args: BenchArgs) -> Result<(), String> {
+    use crate::frontend::bench;
+    if args.frames == 0 {
+        return Err("--frames must be at least 1".into());
+    }
+    let paths = if args.roms.is_empty() {
+        bench::default_roms()?
+    } else {
+        args.roms
+    };
+    let roms = paths
+        .iter()
+        .map(|p| crate::emu::Rom::load(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (mut frames, mut seconds) = (0u64, 0f64);
+    for rom in &roms {
+        let r = bench::run_rom(rom, args.frames)?;
+        println!("{:<32} {:>8} frames {:>9.1} fps", r.name, r.frames, r.fps());
+        frames += r.frames;
+        seconds += r.seconds;
+    }
+    println!("clone_us {:.2}", bench::clone_micros(&roms[0])?);
+    println!("fps {:.1}", frames as f64 / seconds.max(1e-9));
     Ok(())
 }

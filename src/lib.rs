@@ -4,6 +4,7 @@ pub mod audio;
 pub mod cli;
 pub mod conformance;
 pub mod emu;
+pub mod frontend;
 pub mod host;
 
 #[path = "../plugins/mod.rs"]

@@ -79,19 +79,22 @@ pub fn load_expectations(text: &str) -> Result<Vec<Entry>, String> {
 
 /// Where the corpus is: `$NES_TEST_ROMS`, else `../shared/test-roms` beside the crate.
 pub fn find_corpus() -> Result<PathBuf, String> {
+    let env = std::env::var_os("NES_TEST_ROMS").map(PathBuf::from);
+    find_corpus_in(
+        env.into_iter()
+            .chain([Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/test-roms")]),
+    )
+}
+
+/// The first candidate holding a MANIFEST.tsv; the error lists every place looked at.
+pub fn find_corpus_in(candidates: impl IntoIterator<Item = PathBuf>) -> Result<PathBuf, String> {
     let mut looked = Vec::new();
-    if let Ok(dir) = std::env::var("NES_TEST_ROMS") {
-        let p = PathBuf::from(dir);
-        if p.join("MANIFEST.tsv").is_file() {
-            return Ok(p);
+    for dir in candidates {
+        if dir.join("MANIFEST.tsv").is_file() {
+            return Ok(dir);
         }
-        looked.push(p);
+        looked.push(dir);
     }
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/test-roms");
-    if beside.join("MANIFEST.tsv").is_file() {
-        return Ok(beside);
-    }
-    looked.push(beside);
     let places: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
     Err(format!(
         "test-ROM corpus not found (looked in: {}). Set NES_TEST_ROMS to its directory, or run \

@@ -207,13 +207,20 @@ fn holy_mapperel(m: &mut Machine, frames: u32, path: &str) -> Result<String, Str
     if !has_ram {
         want.push("PRG RAM MISSING".to_string());
     }
-    for _ in 0..frames {
+    let mut missing = String::new();
+    for f in 1..=frames {
         run_frame(m)?;
+        if f % POLL_FRAMES != 0 && f != frames {
+            continue;
+        }
+        let text = screen_text(m).join("\n");
+        match want.iter().find(|w| !text.contains(w.as_str())) {
+            None => return Ok(screen_summary(m)),
+            Some(w) => missing = w.clone(),
+        }
     }
-    let text = screen_text(m).join("\n");
-    let summary = screen_summary(m);
-    match want.iter().find(|w| !text.contains(w.as_str())) {
-        None => Ok(summary),
-        Some(missing) => Err(format!("expected '{missing}': {summary}")),
-    }
+    Err(format!(
+        "expected '{missing}' after {frames} frames: {}",
+        screen_summary(m)
+    ))
 }

@@ -55,7 +55,7 @@ impl Bus {
         let mut ppu = Ppu::new();
         // Power-on alignment: the PPU starts one dot ahead of the CPU's clock phase, which
         // puts it at dot 21 when the reset sequence ends (as nestest.log records).
-        ppu.dot = 1;
+        ppu.dot = (21 - (7 * CPU_CLOCKS - PPU_OFFSET) / PPU_CLOCKS) as u16;
         Bus {
             ram: [0; 2048],
             ppu,

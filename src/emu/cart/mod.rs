@@ -15,6 +15,7 @@ mod mmc1;
 mod mmc2;
 mod mmc3;
 mod nrom;
+mod unrom512;
 mod uxrom;
 
 use super::rom::{Mirroring, Rom, RomError};
@@ -222,6 +223,7 @@ boards! {
     Fme7(fme7::Fme7),
     Irem78(irem78::Irem78),
     Action53(action53::Action53),
+    Unrom512(unrom512::Unrom512),
 }
 
 fn board_for(rom: &Rom) -> Result<BoardKind, RomError> {
@@ -239,6 +241,7 @@ fn board_for(rom: &Rom) -> Result<BoardKind, RomError> {
         10 => BoardKind::Mmc2(mmc2::Mmc2::new(true)),
         11 => BoardKind::ColorDreams(color_dreams::ColorDreams::default()),
         28 => BoardKind::Action53(action53::Action53::default()),
+        30 => BoardKind::Unrom512(unrom512::Unrom512::new(rom)),
         34 => BoardKind::Bnrom(bnrom::Bnrom::new(rom)),
         66 => BoardKind::Gxrom(gxrom::Gxrom::default()),
         69 => BoardKind::Fme7(fme7::Fme7::default()),

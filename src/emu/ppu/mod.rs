@@ -196,8 +196,8 @@ impl Ppu {
                 self.drive_latch(value, 0xE0);
                 self.vblank = false;
                 self.w = false;
-                // Reading on the dot before VBL starts keeps the flag (and NMI) from being set.
-                if self.scanline == 241 && self.dot == 0 {
+                // A read on the very dot VBL starts sees it clear and keeps it (and NMI) from being set.
+                if self.scanline == 241 && self.dot == 1 {
                     self.suppress_vbl = true;
                 }
                 value
@@ -219,7 +219,7 @@ impl Ppu {
                     old
                 };
                 cart.ppu_bus(addr, self.dots);
-                self.increment_v_after_access();
+                self.increment_v_after_access(cart);
                 self.drive_latch(value, if addr >= 0x3F00 { 0x3F } else { 0xFF });
                 value
             }
@@ -283,7 +283,7 @@ impl Ppu {
                     _ => self.palette_write(addr, value),
                 }
                 cart.ppu_bus(addr, self.dots);
-                self.increment_v_after_access();
+                self.increment_v_after_access(cart);
             }
             _ => {}
         }
@@ -295,13 +295,15 @@ impl Ppu {
     }
 
     /// $2007 accesses bump v by 1 or 32, except mid-render, where the glitch bumps both X and Y.
-    fn increment_v_after_access(&mut self) {
+    fn increment_v_after_access(&mut self, cart: &mut Cart) {
         if self.in_render_fetch() {
             self.increment_x();
             self.increment_y();
         } else {
             let step = if self.ctrl & 0x04 != 0 { 32 } else { 1 };
             self.v = self.v.wrapping_add(step) & 0x7FFF;
+            // Outside rendering the address bus follows v, so mappers see the new A12.
+            cart.ppu_bus(self.v & 0x3FFF, self.dots);
         }
     }
 

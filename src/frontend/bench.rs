@@ -1,0 +1,72 @@
+//! `nesmind bench`: headless frames per second and machine clone cost.
+
+use crate::emu::{Machine, Rom};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// One ROM's measurement.
+pub struct BenchResult {
+    pub name: String,
+    pub frames: u64,
+    pub seconds: f64,
+}
+
+impl BenchResult {
+    pub fn fps(&self) -> f64 {
+        self.frames as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Runs `frames` frames of `rom` from power-on with no input and no output.
+pub fn run_rom(rom: &Rom, frames: u64) -> Result<BenchResult, String> {
+    let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    for _ in 0..frames {
+        // A jammed CPU still produces frames, so keep timing the PPU.
+        let _ = m.run_frame();
+    }
+    Ok(BenchResult {
+        name: rom.info.file_name.clone(),
+        frames,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Average wall time of `Machine::clone` in microseconds, on a machine that has run a while.
+pub fn clone_micros(rom: &Rom) -> Result<f64, String> {
+    let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+    for _ in 0..60 {
+        let _ = m.run_frame();
+    }
+    let n = 20_000;
+    let start = Instant::now();
+    let mut keep = 0u64;
+    for _ in 0..n {
+        let c = std::hint::black_box(m.clone());
+        keep = keep.wrapping_add(c.cpu_cycles());
+    }
+    std::hint::black_box(keep);
+    Ok(start.elapsed().as_secs_f64() * 1e6 / f64::from(n))
+}
+
+/// The default workload: cpu_timing_test6 and the homebrew games of the test corpus.
+pub fn default_roms() -> Result<Vec<PathBuf>, String> {
+    let corpus = crate::conformance::find_corpus()?;
+    let mut roms = vec![corpus.join("blargg/cpu_timing_test6/cpu_timing_test.nes")];
+    let homebrew = corpus.join("homebrew");
+    let mut games: Vec<PathBuf> = std::fs::read_dir(&homebrew)
+        .map_err(|e| format!("cannot list {}: {e}", homebrew.display()))?
+        .filter_map(|e| e.ok())
+        .flat_map(|dir| {
+            std::fs::read_dir(dir.path())
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok())
+        })
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "nes"))
+        .collect();
+    games.sort();
+    roms.extend(games);
+    Ok(roms)
+}

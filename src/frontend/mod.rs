@@ -1,0 +1,3 @@
+//! Frontends: headless runner and benchmark (the SDL window and audio output live beside them).
+
+pub mod bench;

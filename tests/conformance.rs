@@ -1,0 +1,66 @@
+//! Runs the test-ROM corpus listed in tests/conformance.ron and checks README's table.
+
+use nesmind::conformance::{self as conf, Outcome};
+
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[test]
+fn test_rom_corpus_matches_expectations_and_readme() {
+    let corpus = conf::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let entries = conf::load_expectations(conf::EXPECTATIONS).expect("expectations file parses");
+    assert!(
+        entries.len() > 100,
+        "expectations file lists {} ROMs",
+        entries.len()
+    );
+    let outcomes = conf::run_all(&corpus, &entries, threads());
+    for o in &outcomes {
+        println!("{}", o.line());
+    }
+    let unexpected: Vec<&Outcome> = outcomes.iter().filter(|o| !o.as_expected()).collect();
+    let report: Vec<String> = unexpected
+        .iter()
+        .map(|o| {
+            if o.passed {
+                format!("now PASSES (drop its known_failure): {}", o.path)
+            } else {
+                o.line()
+            }
+        })
+        .collect();
+    assert!(
+        report.is_empty(),
+        "unexpected results:\n{}",
+        report.join("\n")
+    );
+
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table = conf::markdown_table(&outcomes);
+    assert_eq!(
+        conf::readme_section(&readme),
+        Some(table.as_str()),
+        "README's conformance table is stale: run `cargo run --release -- test-roms --markdown README.md`"
+    );
+}
+
+#[test]
+fn missing_corpus_error_says_where_it_looked_and_what_to_do() {
+    let err = conf::find_corpus_in(["/nonexistent/a".into(), "/nonexistent/b".into()]).unwrap_err();
+    assert!(
+        err.contains("/nonexistent/a") && err.contains("/nonexistent/b"),
+        "{err}"
+    );
+    assert!(
+        err.contains("NES_TEST_ROMS") && err.contains("fetch-test-roms.sh"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_expectations_are_reported() {
+    let err = conf::load_expectations("[(path: 1)]").unwrap_err();
+    assert!(err.contains("expectations"), "{err}");
+}
