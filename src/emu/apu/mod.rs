@@ -4,7 +4,8 @@
 //! # Host API (what a frontend calls)
 //! - `Machine::set_sample_rate(48_000)`: host output rate (default 48 kHz; 44.1 kHz works).
 //! - `Machine::take_audio(&mut Vec<i16>)` once per frame: appends the mono 16-bit samples
-//!   produced since the last call. Undrained output is capped at one second.
+//!   produced since the last call. Undrained output is capped at about four frames
+//!   (older samples are dropped), so drain every frame.
 //! - `Machine::set_audio_enabled(false)`: skips synthesis entirely (max-speed headless runs,
 //!   AI lookahead clones). Everything the CPU can observe keeps running: length counters,
 //!   frame IRQ, DMC timer, DMA and IRQ, so emulation results do not change.

@@ -21,9 +21,9 @@ const PHASES: usize = 1 << PHASE_BITS;
 const CUTOFF: f64 = 0.40;
 /// Output gain: the mixer's full range is about 0..1.
 const GAIN: f32 = 30_000.0;
-/// Cap on undrained output (one second at the host rate) so a host that never drains
-/// cannot grow the machine without bound.
-const MAX_PENDING_SECONDS: usize = 1;
+/// Cap on undrained output, in 1/15 s (about four frames): a host that never drains (a
+/// bench, an AI lookahead clone) keeps the machine small and cheap to clone.
+const MAX_PENDING_FRACTION: usize = 15;
 
 /// The mixer's lookup tables (nesdev "APU Mixer" formulas).
 const fn pulse_table() -> [f32; 31] {
@@ -263,7 +263,7 @@ impl Synth {
         self.acc[len - done..].fill(0.0);
         self.base = t - ((done as u64) << 32);
         self.cycles = 0;
-        let cap = self.rate as usize * MAX_PENDING_SECONDS;
+        let cap = self.rate as usize / MAX_PENDING_FRACTION;
         if self.out.len() > cap {
             let excess = self.out.len() - cap;
             self.out.drain(..excess);
