@@ -1,5 +1,6 @@
 //! nesmind: a cycle-accurate NES emulator that hosts AI plug-ins.
 
+pub mod audio;
 pub mod cli;
 pub mod conformance;
 pub mod emu;

@@ -111,6 +111,9 @@ impl Bus {
     #[inline(always)]
     pub fn begin_cycle(&mut self, phase: u64) {
         self.apu.tick(self.cycles & 1 == 1);
+        if self.apu.dmc_dma_wanted() {
+            self.dma_pending = true;
+        }
         self.cart.cpu_cycle();
         self.advance(phase);
     }

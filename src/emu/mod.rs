@@ -150,6 +150,27 @@ impl Machine {
         self.bus.cycles
     }
 
+    /// Appends the audio samples (mono, 16-bit, at `sample_rate()`) produced since the
+    /// last call. Call once per frame; see `apu` for the whole audio API.
+    pub fn take_audio(&mut self, out: &mut Vec<i16>) {
+        self.bus.apu.take_audio(out);
+    }
+    /// Host output rate in Hz (8000-192000; default 48000).
+    pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), String> {
+        self.bus.apu.set_sample_rate(rate)
+    }
+    pub fn sample_rate(&self) -> u32 {
+        self.bus.apu.sample_rate()
+    }
+    /// Off: no synthesis at all (fastest); everything the CPU can observe still runs.
+    pub fn set_audio_enabled(&mut self, on: bool) {
+        self.bus.apu.set_audio_enabled(on);
+    }
+    /// Scales the resampling ratio (clamped to +-5%) to steer a host buffer's fill level.
+    pub fn set_audio_rate_adjust(&mut self, factor: f64) {
+        self.bus.apu.set_rate_adjust(factor);
+    }
+
     /// Serialises the whole machine except ROM data.
     pub fn save_state(&self) -> Result<String, String> {
         ron::to_string(self).map_err(|e| format!("cannot serialise the machine: {e}"))

@@ -1,44 +1,310 @@
-//! The 2A03 audio unit. The interface the bus uses is fixed here; the channels live in
-//! their own files.
+//! The 2A03's audio unit: two pulses, triangle, noise, DMC, the frame counter, and the
+//! path from channel levels to host-rate PCM.
+//!
+//! # Host API (what a frontend calls)
+//! - `Machine::set_sample_rate(48_000)`: host output rate (default 48 kHz; 44.1 kHz works).
+//! - `Machine::take_audio(&mut Vec<i16>)` once per frame: appends the mono 16-bit samples
+//!   produced since the last call. Undrained output is capped at about four frames
+//!   (older samples are dropped), so drain every frame.
+//! - `Machine::set_audio_enabled(false)`: skips synthesis entirely (max-speed headless runs,
+//!   AI lookahead clones). Everything the CPU can observe keeps running: length counters,
+//!   frame IRQ, DMC timer, DMA and IRQ, so emulation results do not change.
+//! - `Machine::set_audio_rate_adjust(f)`: scales the resampling ratio by `f` (clamped to
+//!   +-5%); a host nudges it to hold its output buffer at a steady fill.
+//! - `write_wav(path, rate, &samples)`: 16-bit mono PCM WAV, written atomically.
+//! - The cpal player (feature `audio`) is `crate::audio::AudioOut`; see `crate::audio`.
 
+mod dmc;
+mod frame;
+mod noise;
+mod pulse;
+mod synth;
+mod triangle;
+mod units;
+mod wav;
+
+use dmc::Dmc;
+use frame::{FrameCounter, HALF, QUARTER};
+use noise::Noise;
+use pulse::Pulse;
 use serde::{Deserialize, Serialize};
+pub use synth::CPU_HZ;
+use synth::Synth;
+use triangle::Triangle;
+pub use wav::{wav_bytes, write_wav};
 
-#[derive(Clone, Default, Serialize, Deserialize)]
+/// Power-on and reset act as if $4017 was written this many CPU cycles before the
+/// frame counter restarts, counted from the start of the CPU's reset sequence.
+const RESTART_DELAY: u8 = 2;
+pub const DEFAULT_SAMPLE_RATE: u32 = 48_000;
+
+#[derive(Clone, Serialize, Deserialize)]
 pub struct Apu {
-    frame_irq: bool,
+    pulse: [Pulse; 2],
+    triangle: Triangle,
+    noise: Noise,
+    dmc: Dmc,
+    frame: FrameCounter,
+    /// Last value written to $4017 (a reset re-applies it).
+    last_4017: u8,
+    /// Length counters have writes or a clock to settle at the end of this cycle.
+    length_dirty: bool,
+    audio: bool,
+    /// A write or frame clock may have changed a channel's output: re-mix this cycle.
+    mix_dirty: bool,
+    last_dmc_level: u8,
+    /// Synthesis runs in batches: `pending` CPU cycles (the first of parity `batch_odd`)
+    /// are caught up just before anything changes a channel, jumping from one audible
+    /// change to the next instead of stepping every cycle.
+    pending: u32,
+    batch_odd: bool,
+    batching: bool,
+    synth: Synth,
+}
+
+impl Default for Apu {
+    fn default() -> Self {
+        Apu::new()
+    }
 }
 
 impl Apu {
     pub fn new() -> Apu {
-        Apu::default()
+        let mut apu = Apu {
+            pulse: [Pulse::new(true), Pulse::new(false)],
+            triangle: Triangle::default(),
+            noise: Noise::default(),
+            dmc: Dmc::default(),
+            frame: FrameCounter::default(),
+            last_4017: 0,
+            length_dirty: false,
+            audio: true,
+            mix_dirty: true,
+            last_dmc_level: 0,
+            pending: 0,
+            batch_odd: false,
+            batching: true,
+            synth: Synth::new(DEFAULT_SAMPLE_RATE),
+        };
+        apu.frame.restart(0, RESTART_DELAY);
+        apu
     }
-    /// Soft reset ($4015 silenced, frame counter restarted as on hardware).
-    pub fn reset(&mut self) {}
-    /// One CPU cycle; `odd` is true on the second half of an APU cycle.
+
+    /// Soft reset: channels silenced as by a $4015 write of 0, the frame counter restarted
+    /// with the last $4017 mode, the DMC stopped.
+    pub fn reset(&mut self) {
+        self.catch_up();
+        self.write_status(0, false);
+        self.dmc.reset();
+        self.frame.restart(self.last_4017, RESTART_DELAY);
+    }
+
+    /// One CPU cycle; `odd` is the parity of the CPU cycle count. The frame counter's
+    /// $4017 jitter and the DMA get cycles (odd) are aligned to it.
     #[inline]
-    pub fn tick(&mut self, _odd: bool) {}
-    /// $4000-$4013, $4015, $4017 writes.
-    pub fn write(&mut self, _addr: u16, _value: u8, _odd: bool) {}
+    pub fn tick(&mut self, odd: bool) {
+        let clocks = self.frame.tick();
+        if self.pending > 0 && (clocks != 0 || self.length_dirty || self.dmc.output_due(odd)) {
+            self.catch_up();
+        }
+        if clocks != 0 {
+            self.frame_clocks(clocks);
+        }
+        if self.length_dirty {
+            self.length_dirty = false;
+            self.mix_dirty = true;
+            self.pulse[0].len.settle();
+            self.pulse[1].len.settle();
+            self.triangle.len.settle();
+            self.noise.len.settle();
+        }
+        self.dmc.tick(odd);
+        if self.audio {
+            if self.pending == 0 {
+                self.batch_odd = odd;
+            }
+            self.pending += 1;
+            if !self.batching {
+                self.catch_up();
+            }
+        }
+    }
+
+    /// Runs the pending cycles of synthesis.
+    fn catch_up(&mut self) {
+        let mut n = std::mem::take(&mut self.pending);
+        let mut odd = self.batch_odd;
+        while n > 0 {
+            let d = if self.mix_dirty || self.dmc.level != self.last_dmc_level {
+                1
+            } else {
+                n.min(self.pulse[0].until_change(odd))
+                    .min(self.pulse[1].until_change(odd))
+                    .min(self.triangle.until_change())
+                    .min(self.noise.until_change())
+            };
+            // Cycles 1..d-1 change nothing audible: jump over them.
+            let m = d - 1;
+            if m > 0 {
+                let pulse_units = if odd { m.div_ceil(2) } else { m / 2 };
+                self.pulse[0].advance(pulse_units);
+                self.pulse[1].advance(pulse_units);
+                self.triangle.advance(m);
+                self.noise.advance(m);
+                self.synth.skip(m);
+                odd ^= m & 1 == 1;
+            }
+            self.run_audio(odd);
+            odd = !odd;
+            n -= d;
+        }
+    }
+
+    /// Test hook: synthesise every cycle as it happens (the reference for batching).
+    #[doc(hidden)]
+    pub fn set_audio_batching(&mut self, on: bool) {
+        self.catch_up();
+        self.batching = on;
+    }
+
+    #[inline]
+    fn run_audio(&mut self, odd: bool) {
+        // Non-short-circuit `|`: every timer must be clocked.
+        let mut changed = self.mix_dirty | self.triangle.clock_timer() | self.noise.clock_timer();
+        if odd {
+            changed |= self.pulse[0].clock_timer() | self.pulse[1].clock_timer();
+        }
+        // Mixing only when something moved keeps the common cycle cheap.
+        if changed || self.dmc.level != self.last_dmc_level {
+            self.mix_dirty = false;
+            self.last_dmc_level = self.dmc.level;
+            let level = synth::mix(
+                self.pulse[0].output(),
+                self.pulse[1].output(),
+                self.triangle.output(),
+                self.noise.output(),
+                self.dmc.level,
+            );
+            self.synth.set_level(level);
+        }
+        self.synth.tick();
+    }
+
+    fn frame_clocks(&mut self, clocks: u8) {
+        self.mix_dirty = true;
+        if clocks & QUARTER != 0 {
+            self.pulse[0].env.clock();
+            self.pulse[1].env.clock();
+            self.noise.env.clock();
+            self.triangle.quarter_frame();
+        }
+        if clocks & HALF != 0 {
+            self.pulse[0].half_frame();
+            self.pulse[1].half_frame();
+            self.triangle.len.clock();
+            self.noise.len.clock();
+            self.length_dirty = true;
+        }
+    }
+
+    /// $4000-$4013, $4015, $4017 writes; `odd` is the parity of the write's CPU cycle.
+    pub fn write(&mut self, addr: u16, value: u8, odd: bool) {
+        self.catch_up();
+        self.length_dirty |= addr < 0x4010;
+        self.mix_dirty = true;
+        match addr {
+            0x4000..=0x4003 => self.pulse[0].write(addr, value),
+            0x4004..=0x4007 => self.pulse[1].write(addr, value),
+            0x4008..=0x400B => self.triangle.write(addr, value),
+            0x400C..=0x400F => self.noise.write(addr, value),
+            0x4010..=0x4013 => self.dmc.write(addr, value),
+            0x4015 => self.write_status(value, odd),
+            0x4017 => {
+                self.last_4017 = value;
+                self.frame.write(value, odd);
+            }
+            _ => {}
+        }
+    }
+
+    fn write_status(&mut self, value: u8, odd: bool) {
+        self.pulse[0].len.set_enabled(value & 1 != 0);
+        self.pulse[1].len.set_enabled(value & 2 != 0);
+        self.triangle.len.set_enabled(value & 4 != 0);
+        self.noise.len.set_enabled(value & 8 != 0);
+        self.dmc.set_enabled(value & 0x10 != 0, odd);
+    }
+
     /// $4015 read: channel status and IRQ flags; clears the frame IRQ flag.
     pub fn read_status(&mut self) -> u8 {
-        let v = u8::from(self.frame_irq) << 6;
-        self.frame_irq = false;
+        let v = self.peek_status();
+        self.frame.acknowledge();
         v
     }
+
     /// $4015 without side effects.
     pub fn peek_status(&self) -> u8 {
-        u8::from(self.frame_irq) << 6
+        u8::from(self.pulse[0].len.active())
+            | u8::from(self.pulse[1].len.active()) << 1
+            | u8::from(self.triangle.len.active()) << 2
+            | u8::from(self.noise.len.active()) << 3
+            | u8::from(self.dmc.bytes_remaining > 0) << 4
+            | u8::from(self.frame.irq) << 6
+            | u8::from(self.dmc.irq) << 7
     }
+
     /// The APU's IRQ output (frame counter or DMC).
     #[inline]
     pub fn irq(&self) -> bool {
-        self.frame_irq
+        self.frame.irq || self.dmc.irq
     }
+
+    /// The DMC wants the DMA unit to fetch a byte (cheap check for the bus, every cycle).
+    #[inline(always)]
+    pub fn dmc_dma_wanted(&self) -> bool {
+        self.dmc.armed
+    }
+
     /// Address the DMC wants to fetch by DMA, if any.
     #[inline]
     pub fn dmc_dma_request(&self) -> Option<u16> {
-        None
+        self.dmc.dma_request()
     }
+
     /// Delivers the byte fetched for the DMC.
-    pub fn dmc_dma_done(&mut self, _value: u8) {}
+    pub fn dmc_dma_done(&mut self, value: u8) {
+        self.dmc.dma_done(value);
+    }
+
+    pub fn set_audio_enabled(&mut self, on: bool) {
+        self.catch_up();
+        self.audio = on;
+        self.mix_dirty = true;
+    }
+    pub fn audio_enabled(&self) -> bool {
+        self.audio
+    }
+    pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), String> {
+        if !(8_000..=192_000).contains(&rate) {
+            return Err(format!(
+                "unsupported sample rate {rate} Hz (use 8000-192000, e.g. 48000 or 44100)"
+            ));
+        }
+        self.catch_up();
+        self.synth.set_rate(rate);
+        Ok(())
+    }
+    pub fn sample_rate(&self) -> u32 {
+        self.synth.rate()
+    }
+    pub fn set_rate_adjust(&mut self, factor: f64) {
+        self.catch_up();
+        self.synth.set_adjust(factor);
+    }
+    /// Appends the samples produced since the last call to `out`.
+    pub fn take_audio(&mut self, out: &mut Vec<i16>) {
+        self.catch_up();
+        self.synth.flush();
+        out.append(&mut self.synth.out);
+    }
 }

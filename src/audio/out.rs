@@ -1,0 +1,170 @@
+//! Sound through cpal: the audio callback pops from the lock-free ring, the emulation
+//! thread pushes once per frame. A missing or failing device only produces a warning.
+
+use super::rate::RateControl;
+use super::ring::{Consumer, Producer, ring};
+use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+use cpal::{FromSample, SizedSample};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+/// Queue target: about 50 ms, enough to ride out frame-time jitter.
+const TARGET_SECONDS: f64 = 0.05;
+
+pub struct AudioOut {
+    _stream: cpal::Stream,
+    producer: Producer,
+    rate: u32,
+    control: RateControl,
+    volume: Arc<AtomicU32>,
+    muted: Arc<AtomicBool>,
+    adjust: f64,
+}
+
+/// State the callback owns.
+struct Playback {
+    consumer: Consumer,
+    scratch: Vec<i16>,
+    last: f32,
+    volume: Arc<AtomicU32>,
+    muted: Arc<AtomicBool>,
+}
+
+impl Playback {
+    fn fill<T: SizedSample + FromSample<f32>>(&mut self, data: &mut [T], channels: usize) {
+        let frames = data.len() / channels.max(1);
+        self.scratch.resize(frames, 0);
+        let got = self.consumer.pop(&mut self.scratch);
+        let gain = if self.muted.load(Ordering::Relaxed) {
+            0.0
+        } else {
+            f32::from_bits(self.volume.load(Ordering::Relaxed))
+        };
+        for (i, frame) in data.chunks_mut(channels.max(1)).enumerate() {
+            let v = if i < got {
+                f32::from(self.scratch[i]) / 32768.0
+            } else {
+                // Underrun: glide from the last sample toward silence instead of clicking.
+                self.last * 0.995
+            };
+            self.last = v;
+            let s = T::from_sample(v * gain);
+            frame.iter_mut().for_each(|d| *d = s);
+        }
+    }
+}
+
+impl AudioOut {
+    /// Opens the default output device near `preferred_rate`.
+    pub fn open(preferred_rate: u32) -> Result<AudioOut, String> {
+        let host = cpal::default_host();
+        let device = host
+            .default_output_device()
+            .ok_or("no audio output device")?;
+        let supported = device
+            .supported_output_configs()
+            .map_err(|e| format!("cannot query the audio device: {e}"))?
+            .find(|c| {
+                c.min_sample_rate().0 <= preferred_rate && preferred_rate <= c.max_sample_rate().0
+            })
+            .map(|c| c.with_sample_rate(cpal::SampleRate(preferred_rate)));
+        let supported = match supported {
+            Some(s) => s,
+            None => device
+                .default_output_config()
+                .map_err(|e| format!("the audio device has no usable format: {e}"))?,
+        };
+        let format = supported.sample_format();
+        let config: cpal::StreamConfig = supported.into();
+        let rate = config.sample_rate.0;
+        let channels = usize::from(config.channels);
+        let target = (f64::from(rate) * TARGET_SECONDS) as usize;
+        let (producer, consumer) = ring(target * 4);
+        let volume = Arc::new(AtomicU32::new(1.0f32.to_bits()));
+        let muted = Arc::new(AtomicBool::new(false));
+        let playback = Playback {
+            consumer,
+            scratch: Vec::with_capacity(4096),
+            last: 0.0,
+            volume: volume.clone(),
+            muted: muted.clone(),
+        };
+        let stream = match format {
+            cpal::SampleFormat::F32 => build::<f32>(&device, &config, channels, playback),
+            cpal::SampleFormat::I16 => build::<i16>(&device, &config, channels, playback),
+            cpal::SampleFormat::U16 => build::<u16>(&device, &config, channels, playback),
+            cpal::SampleFormat::I32 => build::<i32>(&device, &config, channels, playback),
+            other => return Err(format!("unsupported audio sample format {other}")),
+        }?;
+        stream
+            .play()
+            .map_err(|e| format!("cannot start audio playback: {e}"))?;
+        Ok(AudioOut {
+            _stream: stream,
+            producer,
+            rate,
+            control: RateControl::new(target),
+            volume,
+            muted,
+            adjust: 1.0,
+        })
+    }
+
+    /// `open`, or a logged warning and `None` so the emulator runs silent.
+    pub fn open_or_warn(preferred_rate: u32) -> Option<AudioOut> {
+        match AudioOut::open(preferred_rate) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                log::warn!("sound disabled: {e}");
+                None
+            }
+        }
+    }
+
+    /// The device's rate: give it to `Machine::set_sample_rate`.
+    pub fn sample_rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// Queues one frame's samples (excess beyond the ring is dropped) and updates the
+    /// rate nudge.
+    pub fn push(&mut self, samples: &[i16]) {
+        self.producer.push(samples);
+        self.adjust = self.control.update(self.producer.fill());
+    }
+
+    /// Factor for `Machine::set_audio_rate_adjust`, from the latest fill level.
+    pub fn rate_adjust(&self) -> f64 {
+        self.adjust
+    }
+
+    /// 0.0 (silent) to 1.0 (full).
+    pub fn set_volume(&self, volume: f32) {
+        let v = if volume.is_finite() {
+            volume.clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        self.volume.store(v.to_bits(), Ordering::Relaxed);
+    }
+
+    pub fn set_muted(&self, muted: bool) {
+        self.muted.store(muted, Ordering::Relaxed);
+    }
+}
+
+fn build<T: SizedSample + FromSample<f32>>(
+    device: &cpal::Device,
+    config: &cpal::StreamConfig,
+    channels: usize,
+    mut playback: Playback,
+) -> Result<cpal::Stream, String> {
+    device
+        .build_output_stream(
+            config,
+            move |data: &mut [T], _: &cpal::OutputCallbackInfo| playback.fill(data, channels),
+            |e| log::warn!("audio stream error (continuing): {e}"),
+            None,
+        )
+        .map_err(|e| format!("cannot open the audio stream: {e}"))
+}

@@ -1,0 +1,181 @@
+//! Delta modulation channel ($4010-$4013): memory reader (fed by DMA), sample buffer,
+//! output unit, loop and IRQ flags.
+
+use serde::{Deserialize, Serialize};
+
+/// NTSC rates in CPU cycles; the timer counts APU cycles, so it uses half of each.
+const RATES: [u16; 16] = [
+    428, 380, 340, 320, 286, 254, 226, 214, 190, 160, 142, 128, 106, 84, 72, 54,
+];
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Dmc {
+    irq_enabled: bool,
+    looping: bool,
+    period: u16,
+    timer: u16,
+    pub level: u8,
+    sample_addr: u16,
+    sample_len: u16,
+    addr: u16,
+    pub bytes_remaining: u16,
+    buffer: Option<u8>,
+    shift: u8,
+    bits_remaining: u8,
+    silence: bool,
+    pub irq: bool,
+    /// CPU cycles until a load DMA (after a $4015 enable) may halt the CPU; 0 = none.
+    load_delay: u8,
+    /// The memory reader wants a byte and the DMA unit may act on it.
+    pub armed: bool,
+}
+
+impl Default for Dmc {
+    fn default() -> Self {
+        Dmc {
+            irq_enabled: false,
+            looping: false,
+            period: RATES[0] / 2,
+            timer: RATES[0] / 2,
+            level: 0,
+            sample_addr: 0xC000,
+            sample_len: 1,
+            addr: 0xC000,
+            bytes_remaining: 0,
+            buffer: None,
+            shift: 0,
+            bits_remaining: 8,
+            silence: true,
+            irq: false,
+            load_delay: 0,
+            armed: false,
+        }
+    }
+}
+
+impl Dmc {
+    pub fn write(&mut self, reg: u16, value: u8) {
+        match reg & 3 {
+            0 => {
+                self.irq_enabled = value & 0x80 != 0;
+                if !self.irq_enabled {
+                    self.irq = false;
+                }
+                self.looping = value & 0x40 != 0;
+                self.period = RATES[usize::from(value & 0x0F)] / 2;
+            }
+            1 => self.level = value & 0x7F,
+            2 => self.sample_addr = 0xC000 | (u16::from(value) << 6),
+            _ => self.sample_len = (u16::from(value) << 4) | 1,
+        }
+    }
+
+    /// $4015 bit 4. `odd` is the parity of the write's CPU cycle: the first fetch halts the
+    /// CPU on the get cycle of the second APU cycle after the write.
+    pub fn set_enabled(&mut self, on: bool, odd: bool) {
+        self.irq = false;
+        if !on {
+            self.bytes_remaining = 0;
+            self.armed = false;
+            self.load_delay = 0;
+        } else if self.bytes_remaining == 0 {
+            self.restart();
+            if self.buffer.is_none() {
+                self.load_delay = if odd { 3 } else { 2 };
+            }
+        }
+    }
+
+    fn restart(&mut self) {
+        self.addr = self.sample_addr;
+        self.bytes_remaining = self.sample_len;
+    }
+
+    /// One CPU cycle; the timer itself runs on the get half of each APU cycle.
+    #[inline]
+    pub fn tick(&mut self, odd: bool) {
+        if self.load_delay > 0 {
+            self.load_delay -= 1;
+            if self.load_delay == 0 {
+                self.armed = self.buffer.is_none() && self.bytes_remaining > 0;
+            }
+        }
+        if !odd {
+            return;
+        }
+        self.timer -= 1;
+        if self.timer == 0 {
+            self.timer = self.period;
+            self.clock_output();
+        }
+    }
+
+    /// This cycle's `tick` will clock the output unit (its level may change).
+    #[inline]
+    pub fn output_due(&self, odd: bool) -> bool {
+        odd && self.timer == 1
+    }
+
+    fn clock_output(&mut self) {
+        if !self.silence {
+            if self.shift & 1 != 0 {
+                if self.level <= 125 {
+                    self.level += 2;
+                }
+            } else if self.level >= 2 {
+                self.level -= 2;
+            }
+        }
+        self.shift >>= 1;
+        self.bits_remaining -= 1;
+        if self.bits_remaining == 0 {
+            self.bits_remaining = 8;
+            match self.buffer.take() {
+                Some(b) => {
+                    self.silence = false;
+                    self.shift = b;
+                }
+                None => self.silence = true,
+            }
+            // The emptied buffer asks for the next byte right away ("reload" DMA, which
+            // therefore first tries to halt the CPU on a put cycle).
+            if self.bytes_remaining > 0 {
+                self.armed = true;
+            }
+        }
+    }
+
+    /// The address of the byte the DMA unit should fetch now, if any.
+    #[inline]
+    pub fn dma_request(&self) -> Option<u16> {
+        if self.armed && self.bytes_remaining > 0 && self.buffer.is_none() {
+            Some(self.addr)
+        } else {
+            None
+        }
+    }
+
+    pub fn dma_done(&mut self, value: u8) {
+        self.armed = false;
+        if self.bytes_remaining == 0 {
+            return;
+        }
+        self.buffer = Some(value);
+        self.addr = self.addr.wrapping_add(1) | 0x8000;
+        self.bytes_remaining -= 1;
+        if self.bytes_remaining == 0 {
+            if self.looping {
+                self.restart();
+            } else if self.irq_enabled {
+                self.irq = true;
+            }
+        }
+    }
+
+    /// Console reset: playback stops and the output level keeps only its low bit.
+    pub fn reset(&mut self) {
+        self.set_enabled(false, false);
+        self.irq = false;
+        self.level &= 1;
+    }
+}

@@ -1,0 +1,118 @@
+//! Frame counter ($4017): quarter/half-frame clocks, 4- and 5-step sequences, frame IRQ.
+
+use serde::{Deserialize, Serialize};
+
+pub const QUARTER: u8 = 1;
+pub const HALF: u8 = 2;
+
+/// NTSC step points in CPU cycles after the sequence (re)starts; the last one of each
+/// mode wraps to 0 (so it is also cycle 0 of the next sequence).
+const FOUR_STEP: [u32; 6] = [7457, 14913, 22371, 29828, 29829, 29830];
+const FIVE_STEP: [u32; 5] = [7457, 14913, 22371, 37281, 37282];
+
+#[derive(Clone, Default, Serialize, Deserialize)]
+pub struct FrameCounter {
+    pub five_step: bool,
+    pub inhibit: bool,
+    pub irq: bool,
+    cycle: u32,
+    /// Index of the next step point in the current mode's table.
+    index: u8,
+    next: u32,
+    new_five_step: bool,
+    /// CPU cycles until a $4017 write restarts the sequence; 0 = none pending.
+    reset_delay: u8,
+}
+
+impl FrameCounter {
+    /// $4017 write. The restart lands 3 or 4 CPU cycles later depending on where in the
+    /// APU cycle the write falls.
+    pub fn write(&mut self, value: u8, odd: bool) {
+        self.new_five_step = value & 0x80 != 0;
+        self.inhibit = value & 0x40 != 0;
+        if self.inhibit {
+            self.irq = false;
+        }
+        self.reset_delay = if odd { 4 } else { 3 };
+    }
+
+    /// Power-on and reset: behaves as if $4017 had been written shortly before the CPU's
+    /// first instruction, with `value` (the last written, or 0 at power-on).
+    pub fn restart(&mut self, value: u8, delay: u8) {
+        self.write(value, false);
+        self.reset_delay = delay;
+        self.irq = false;
+    }
+
+    /// One CPU cycle; returns the QUARTER/HALF clocks it produces.
+    #[inline]
+    pub fn tick(&mut self) -> u8 {
+        self.cycle += 1;
+        let mut clocks = 0;
+        if self.cycle == self.next {
+            clocks = self.step_point();
+        }
+        if self.reset_delay > 0 {
+            self.reset_delay -= 1;
+            if self.reset_delay == 0 {
+                self.five_step = self.new_five_step;
+                self.restart_sequence();
+                if self.five_step {
+                    clocks |= QUARTER | HALF;
+                }
+            }
+        }
+        clocks
+    }
+
+    fn restart_sequence(&mut self) {
+        self.cycle = 0;
+        self.index = 0;
+        self.next = FOUR_STEP[0];
+    }
+
+    fn step_point(&mut self) -> u8 {
+        let i = self.index;
+        self.index += 1;
+        let table: &[u32] = if self.five_step {
+            &FIVE_STEP
+        } else {
+            &FOUR_STEP
+        };
+        let clocks = match (i, self.five_step) {
+            (0 | 2, _) => QUARTER,
+            (1, _) => QUARTER | HALF,
+            (3, false) => {
+                self.set_irq();
+                0
+            }
+            (4, false) => {
+                self.set_irq();
+                QUARTER | HALF
+            }
+            (5, false) => {
+                self.set_irq();
+                0
+            }
+            (3, true) => QUARTER | HALF,
+            _ => 0,
+        };
+        if usize::from(self.index) == table.len() {
+            self.restart_sequence();
+        } else {
+            self.next = table[usize::from(self.index)];
+        }
+        clocks
+    }
+
+    fn set_irq(&mut self) {
+        if !self.inhibit {
+            self.irq = true;
+        }
+    }
+
+    /// A $4015 read clears the flag.
+    pub fn acknowledge(&mut self) {
+        self.irq = false;
+    }
+}

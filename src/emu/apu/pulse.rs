@@ -1,0 +1,141 @@
+//! Pulse channels ($4000-$4007): duty sequencer, envelope, sweep, length counter.
+
+use super::units::{Envelope, Length};
+use serde::{Deserialize, Serialize};
+
+const DUTY: [[u8; 8]; 4] = [
+    [0, 1, 0, 0, 0, 0, 0, 0],
+    [0, 1, 1, 0, 0, 0, 0, 0],
+    [0, 1, 1, 1, 1, 0, 0, 0],
+    [1, 0, 0, 1, 1, 1, 1, 1],
+];
+
+#[derive(Clone, Default, Serialize, Deserialize)]
+pub struct Pulse {
+    /// Pulse 1 negates with ones' complement (subtracts one more than pulse 2).
+    ones_complement: bool,
+    duty: u8,
+    step: u8,
+    pub period: u16,
+    timer: u16,
+    pub env: Envelope,
+    pub len: Length,
+    sweep_enabled: bool,
+    sweep_period: u8,
+    sweep_negate: bool,
+    sweep_shift: u8,
+    sweep_divider: u8,
+    sweep_reload: bool,
+}
+
+impl Pulse {
+    pub fn new(first: bool) -> Pulse {
+        Pulse {
+            ones_complement: first,
+            ..Pulse::default()
+        }
+    }
+
+    pub fn write(&mut self, reg: u16, value: u8) {
+        match reg & 3 {
+            0 => {
+                self.duty = value >> 6;
+                self.len.set_halt(value & 0x20 != 0);
+                self.env.write(value);
+            }
+            1 => {
+                self.sweep_enabled = value & 0x80 != 0;
+                self.sweep_period = (value >> 4) & 7;
+                self.sweep_negate = value & 0x08 != 0;
+                self.sweep_shift = value & 7;
+                self.sweep_reload = true;
+            }
+            2 => self.period = (self.period & 0x700) | u16::from(value),
+            _ => {
+                self.period = (self.period & 0xFF) | (u16::from(value & 7) << 8);
+                self.len.load(value);
+                self.step = 0;
+                self.env.start = true;
+            }
+        }
+    }
+
+    #[inline]
+    /// One APU cycle (every other CPU cycle); true when the sequencer moved.
+    pub fn clock_timer(&mut self) -> bool {
+        if self.timer == 0 {
+            self.timer = self.period;
+            self.step = (self.step + 1) & 7;
+            true
+        } else {
+            self.timer -= 1;
+            false
+        }
+    }
+
+    /// Advances `units` APU cycles at once (no audible change may fall inside unless the
+    /// channel is silent).
+    pub fn advance(&mut self, units: u32) {
+        let timer = u32::from(self.timer);
+        if units <= timer {
+            self.timer -= units as u16;
+        } else {
+            let rest = units - timer - 1;
+            let p = u32::from(self.period) + 1;
+            self.step = ((u32::from(self.step) + 1 + rest / p) & 7) as u8;
+            self.timer = (u32::from(self.period) - rest % p) as u16;
+        }
+    }
+
+    /// CPU cycles until the output can next change (cycle 1 is the next one, of parity
+    /// `odd`); `u32::MAX` while the channel is silent whatever its phase.
+    pub fn until_change(&self, odd: bool) -> u32 {
+        if !self.len.active() || self.muted() || self.env.volume() == 0 {
+            u32::MAX
+        } else {
+            (u32::from(self.timer) + 1) * 2 - u32::from(odd)
+        }
+    }
+
+    fn target(&self) -> u16 {
+        let change = self.period >> self.sweep_shift;
+        if self.sweep_negate {
+            let extra = u16::from(self.ones_complement);
+            self.period.saturating_sub(change + extra)
+        } else {
+            self.period + change
+        }
+    }
+
+    /// The sweep unit silences the channel whenever the period is too small or its target
+    /// overflows, even with the sweep disabled.
+    fn muted(&self) -> bool {
+        self.period < 8 || (!self.sweep_negate && self.target() > 0x7FF)
+    }
+
+    /// Half-frame clock: sweep and length counter.
+    pub fn half_frame(&mut self) {
+        if self.sweep_divider == 0 && self.sweep_enabled && self.sweep_shift != 0 && !self.muted() {
+            self.period = self.target();
+        }
+        if self.sweep_divider == 0 || self.sweep_reload {
+            self.sweep_divider = self.sweep_period;
+            self.sweep_reload = false;
+        } else {
+            self.sweep_divider -= 1;
+        }
+        self.len.clock();
+    }
+
+    #[inline]
+    pub fn output(&self) -> u8 {
+        if !self.len.active()
+            || self.muted()
+            || DUTY[usize::from(self.duty)][usize::from(self.step)] == 0
+        {
+            0
+        } else {
+            self.env.volume()
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! From channel levels to host-rate PCM: the non-linear mixer, band-limited step synthesis
+//! (each change of the mixed level is added as a windowed-sinc step at its exact sub-sample
+//! time, so high notes do not alias), then the console's output filters (high-pass 90 Hz
+//! and 440 Hz, low-pass 14 kHz) at the host rate.
+//!
+//! The per-instance state is a few floats and a buffer of about one frame of samples; the
+//! kernel table is shared (`static`), so cloning a machine stays cheap.
+
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// NTSC CPU clock (21.477272 MHz / 12).
+pub const CPU_HZ: f64 = 21_477_272.0 / 12.0;
+
+/// Kernel width in output samples and sub-sample phases.
+const TAPS: usize = 32;
+const PHASE_BITS: u32 = 6;
+const PHASES: usize = 1 << PHASE_BITS;
+/// Sinc cutoff as a fraction of the output rate; with the Blackman window's transition
+/// band it is fully attenuated by the Nyquist frequency.
+const CUTOFF: f64 = 0.40;
+/// Output gain: the mixer's full range is about 0..1.
+const GAIN: f32 = 30_000.0;
+/// Cap on undrained output, in 1/15 s (about four frames): a host that never drains (a
+/// bench, an AI lookahead clone) keeps the machine small and cheap to clone.
+const MAX_PENDING_FRACTION: usize = 15;
+
+/// The mixer's lookup tables (nesdev "APU Mixer" formulas).
+const fn pulse_table() -> [f32; 31] {
+    let mut t = [0.0f32; 31];
+    let mut n = 1;
+    while n < 31 {
+        t[n] = 95.52 / (8128.0 / n as f32 + 100.0);
+        n += 1;
+    }
+    t
+}
+const fn tnd_table() -> [f32; 203] {
+    let mut t = [0.0f32; 203];
+    let mut n = 1;
+    while n < 203 {
+        t[n] = 163.67 / (24329.0 / n as f32 + 100.0);
+        n += 1;
+    }
+    t
+}
+static PULSE: [f32; 31] = pulse_table();
+static TND: [f32; 203] = tnd_table();
+
+/// Mixed level (0..~1) of the five channel outputs.
+#[inline]
+pub fn mix(p1: u8, p2: u8, tri: u8, noise: u8, dmc: u8) -> f32 {
+    PULSE[usize::from(p1 + p2)]
+        + TND[3 * usize::from(tri) + 2 * usize::from(noise) + usize::from(dmc)]
+}
+
+type Kernel = [[f32; TAPS]; PHASES];
+
+/// Windowed-sinc impulses, one row per sub-sample phase, each normalised to unit sum so a
+/// step always settles at exactly its height (no DC drift).
+fn kernel() -> &'static Kernel {
+    static K: OnceLock<Box<Kernel>> = OnceLock::new();
+    K.get_or_init(|| {
+        let mut k = Box::new([[0.0f32; TAPS]; PHASES]);
+        for (phase, row) in k.iter_mut().enumerate() {
+            let frac = phase as f64 / PHASES as f64;
+            let mut tmp = [0.0f64; TAPS];
+            for (i, v) in tmp.iter_mut().enumerate() {
+                // Distance from the impulse, which sits at TAPS/2 + frac.
+                let x = i as f64 - (TAPS / 2) as f64 - frac;
+                let sinc = if x == 0.0 {
+                    2.0 * CUTOFF
+                } else {
+                    (2.0 * std::f64::consts::PI * CUTOFF * x).sin() / (std::f64::consts::PI * x)
+                };
+                // Blackman window over [-TAPS/2, TAPS/2].
+                let w = (x + (TAPS / 2) as f64) / TAPS as f64;
+                let win = if (0.0..=1.0).contains(&w) {
+                    let a = 2.0 * std::f64::consts::PI * w;
+                    0.42 - 0.5 * a.cos() + 0.08 * (2.0 * a).cos()
+                } else {
+                    0.0
+                };
+                *v = sinc * win;
+            }
+            let sum: f64 = tmp.iter().sum();
+            for (dst, v) in row.iter_mut().zip(tmp) {
+                *dst = (v / sum) as f32;
+            }
+        }
+        k
+    })
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Synth {
+    rate: u32,
+    /// Output samples per CPU cycle, 32.32 fixed point, including the host's nudge.
+    step: u64,
+    adjust: f64,
+    /// Fractional output position of cycle 0 of the current block (32.32).
+    base: u64,
+    /// CPU cycles since the last flush.
+    cycles: u32,
+    level: f32,
+    /// Pending impulses; index 0 is the first output sample not yet emitted.
+    acc: Vec<f32>,
+    integ: f32,
+    hp90: HighPass,
+    hp440: HighPass,
+    lp14k: LowPass,
+    /// Finished samples waiting for the host.
+    pub out: Vec<i16>,
+}
+
+#[derive(Clone, Default, Serialize, Deserialize)]
+struct HighPass {
+    a: f32,
+    prev_in: f32,
+    prev_out: f32,
+}
+
+impl HighPass {
+    fn new(hz: f64, rate: u32) -> HighPass {
+        let rc = 1.0 / (2.0 * std::f64::consts::PI * hz);
+        let dt = 1.0 / f64::from(rate);
+        HighPass {
+            a: (rc / (rc + dt)) as f32,
+            ..HighPass::default()
+        }
+    }
+    #[inline]
+    fn run(&mut self, x: f32) -> f32 {
+        self.prev_out = self.a * (self.prev_out + x - self.prev_in);
+        self.prev_in = x;
+        self.prev_out
+    }
+}
+
+#[derive(Clone, Default, Serialize, Deserialize)]
+struct LowPass {
+    b: f32,
+    prev: f32,
+}
+
+impl LowPass {
+    fn new(hz: f64, rate: u32) -> LowPass {
+        let rc = 1.0 / (2.0 * std::f64::consts::PI * hz);
+        let dt = 1.0 / f64::from(rate);
+        LowPass {
+            b: (dt / (rc + dt)) as f32,
+            prev: 0.0,
+        }
+    }
+    #[inline]
+    fn run(&mut self, x: f32) -> f32 {
+        self.prev += self.b * (x - self.prev);
+        self.prev
+    }
+}
+
+impl Synth {
+    pub fn new(rate: u32) -> Synth {
+        let mut s = Synth {
+            rate,
+            step: 0,
+            adjust: 1.0,
+            base: 0,
+            cycles: 0,
+            level: 0.0,
+            acc: vec![0.0; TAPS + 1024],
+            integ: 0.0,
+            hp90: HighPass::new(90.0, rate),
+            hp440: HighPass::new(440.0, rate),
+            lp14k: LowPass::new(14_000.0, rate),
+            out: Vec::new(),
+        };
+        s.update_step();
+        s
+    }
+
+    pub fn rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// Changes the host rate; pending output is flushed at the old rate first.
+    pub fn set_rate(&mut self, rate: u32) {
+        self.flush();
+        let mut fresh = Synth::new(rate);
+        fresh.level = self.level;
+        fresh.integ = self.level;
+        fresh.adjust = self.adjust;
+        fresh.update_step();
+        fresh.out = std::mem::take(&mut self.out);
+        *self = fresh;
+    }
+
+    /// Scales the resampling ratio (e.g. 1.002 makes 0.2% more samples) so a host can
+    /// hold its output buffer at a steady fill. Clamped to +-5%.
+    pub fn set_adjust(&mut self, factor: f64) {
+        self.flush();
+        self.adjust = factor.clamp(0.95, 1.05);
+        self.update_step();
+    }
+
+    fn update_step(&mut self) {
+        let per_cycle = f64::from(self.rate) / CPU_HZ * self.adjust;
+        self.step = (per_cycle * (1u64 << 32) as f64).round() as u64;
+    }
+
+    /// A new mixed level from the current CPU cycle on.
+    #[inline]
+    pub fn set_level(&mut self, level: f32) {
+        if level != self.level {
+            self.add_step(level - self.level);
+            self.level = level;
+        }
+    }
+
+    /// Ends one CPU cycle.
+    #[inline]
+    pub fn tick(&mut self) {
+        self.cycles += 1;
+        // About 1.2 frames of cycles: flush so the buffer never needs to grow.
+        if self.cycles >= 36_000 {
+            self.flush();
+        }
+    }
+
+    /// Ends `n` CPU cycles with no level change.
+    pub fn skip(&mut self, n: u32) {
+        self.cycles += n;
+        if self.cycles >= 36_000 {
+            self.flush();
+        }
+    }
+
+    fn add_step(&mut self, delta: f32) {
+        let t = self.base + u64::from(self.cycles) * self.step;
+        let pos = (t >> 32) as usize;
+        let phase = ((t >> (32 - PHASE_BITS)) as usize) & (PHASES - 1);
+        if pos + TAPS > self.acc.len() {
+            self.acc.resize(pos + TAPS, 0.0);
+        }
+        let row = &kernel()[phase];
+        for (dst, k) in self.acc[pos..pos + TAPS].iter_mut().zip(row) {
+            *dst += delta * k;
+        }
+    }
+
+    /// Emits every output sample that no future step can still change.
+    pub fn flush(&mut self) {
+        let t = self.base + u64::from(self.cycles) * self.step;
+        let done = ((t >> 32) as usize).min(self.acc.len());
+        for i in 0..done {
+            self.integ += self.acc[i];
+            let x = self.lp14k.run(self.hp440.run(self.hp90.run(self.integ)));
+            self.out
+                .push((x * GAIN).round().clamp(-32768.0, 32767.0) as i16);
+        }
+        self.acc.copy_within(done.., 0);
+        let len = self.acc.len();
+        self.acc[len - done..].fill(0.0);
+        self.base = t - ((done as u64) << 32);
+        self.cycles = 0;
+        let cap = self.rate as usize / MAX_PENDING_FRACTION;
+        if self.out.len() > cap {
+            let excess = self.out.len() - cap;
+            self.out.drain(..excess);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Building blocks shared by the tone channels: the length counter and the envelope.
+
+use serde::{Deserialize, Serialize};
+
+/// Length counter load values, indexed by bits 3-7 of the fourth channel register.
+const LENGTHS: [u8; 32] = [
+    10, 254, 20, 2, 40, 4, 80, 6, 160, 8, 60, 10, 14, 12, 26, 14, 12, 16, 24, 18, 48, 20, 96, 22,
+    192, 24, 72, 26, 16, 28, 32, 30,
+];
+
+/// Writes to the halt flag and the counter reload reach the counter one CPU cycle late,
+/// after that cycle's frame-counter clock (`settle`): a halt change made just before a
+/// clock does not affect it, and a reload that lands with a clock of a non-zero counter
+/// is lost.
+#[derive(Clone, Default, Serialize, Deserialize)]
+pub struct Length {
+    pub counter: u8,
+    pub enabled: bool,
+    halt: bool,
+    new_halt: bool,
+    /// Value of a pending reload (table values are never 0, so 0 means none).
+    reload: u8,
+    /// The counter was decremented by a half-frame clock during the current cycle.
+    clocked_now: bool,
+}
+
+impl Length {
+    pub fn set_halt(&mut self, on: bool) {
+        self.new_halt = on;
+    }
+    pub fn load(&mut self, index: u8) {
+        self.reload = LENGTHS[usize::from(index >> 3)];
+    }
+    pub fn set_enabled(&mut self, on: bool) {
+        self.enabled = on;
+        if !on {
+            self.counter = 0;
+        }
+    }
+    /// Half-frame clock.
+    pub fn clock(&mut self) {
+        if self.counter > 0 && !self.halt {
+            self.counter -= 1;
+            self.clocked_now = true;
+        }
+    }
+    /// End of a cycle's frame-counter work: apply the writes of the previous cycle.
+    #[inline]
+    pub fn settle(&mut self) {
+        self.halt = self.new_halt;
+        if self.reload != 0 {
+            if self.enabled && !self.clocked_now {
+                self.counter = self.reload;
+            }
+            self.reload = 0;
+        }
+        self.clocked_now = false;
+    }
+    #[inline]
+    pub fn active(&self) -> bool {
+        self.counter > 0
+    }
+}
+
+#[derive(Clone, Default, Serialize, Deserialize)]
+pub struct Envelope {
+    pub start: bool,
+    pub looping: bool,
+    pub constant: bool,
+    /// Constant volume, or the divider period.
+    pub param: u8,
+    divider: u8,
+    decay: u8,
+}
+
+impl Envelope {
+    /// Bits 0-5 of $4000/$4004/$400C (bit 5 doubles as the length halt flag).
+    pub fn write(&mut self, value: u8) {
+        self.looping = value & 0x20 != 0;
+        self.constant = value & 0x10 != 0;
+        self.param = value & 0x0F;
+    }
+    /// Quarter-frame clock.
+    pub fn clock(&mut self) {
+        if self.start {
+            self.start = false;
+            self.decay = 15;
+            self.divider = self.param;
+        } else if self.divider == 0 {
+            self.divider = self.param;
+            if self.decay > 0 {
+                self.decay -= 1;
+            } else if self.looping {
+                self.decay = 15;
+            }
+        } else {
+            self.divider -= 1;
+        }
+    }
+    #[inline]
+    pub fn volume(&self) -> u8 {
+        if self.constant {
+            self.param
+        } else {
+            self.decay
+        }
+    }
+}

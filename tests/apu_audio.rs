@@ -1,0 +1,246 @@
+//! Audio output: determinism, pitch accuracy, WAV format.
+
+mod common;
+
+use nesmind::emu::apu::write_wav;
+use nesmind::emu::{Machine, Rom};
+
+/// A 16 KiB NROM image whose program sets pulse 1 to a constant-volume 50% square of
+/// timer period `period`, then loops forever.
+fn tone_rom(period: u16) -> Rom {
+    let mut prg = vec![0xEAu8; 0x4000];
+    let code = [
+        0xA9,
+        0x01,
+        0x8D,
+        0x15,
+        0x40, // enable pulse 1 (before loading its length)
+        0xA9,
+        0xBF,
+        0x8D,
+        0x00,
+        0x40, // LDA #$BF; STA $4000 (duty 2, halt, constant 15)
+        0xA9,
+        0x08,
+        0x8D,
+        0x01,
+        0x40, // LDA #$08; STA $4001 (sweep off, negate: no mute)
+        0xA9,
+        period as u8,
+        0x8D,
+        0x02,
+        0x40, // timer low
+        0xA9,
+        (period >> 8) as u8,
+        0x8D,
+        0x03,
+        0x40, // timer high, length load
+        0x4C,
+        0x19,
+        0xC0, // JMP *
+    ];
+    prg[..code.len()].copy_from_slice(&code);
+    // Vectors: NMI, RESET, IRQ all at $C000 (NMI/IRQ never fire: NMI off, I flag set).
+    for v in [0x3FFA, 0x3FFC, 0x3FFE] {
+        prg[v] = 0x00;
+        prg[v + 1] = 0xC0;
+    }
+    let mut image = b"NES\x1A\x01\x01\x00\x00".to_vec();
+    image.resize(16, 0);
+    image.extend_from_slice(&prg);
+    image.extend_from_slice(&[0u8; 0x2000]);
+    Rom::parse(&image, "tone.nes").unwrap()
+}
+
+fn render(m: &mut Machine, frames: u32) -> Vec<i16> {
+    let mut out = Vec::new();
+    for _ in 0..frames {
+        m.run_frame().unwrap();
+        m.take_audio(&mut out);
+    }
+    out
+}
+
+/// Frequency from rising edges: crossings of +peak/4 after the signal was below -peak/4
+/// (the hysteresis ignores the ringing and the high-pass droop of a square wave),
+/// interpolated between samples.
+fn measure_hz(samples: &[i16], rate: u32) -> f64 {
+    let peak = samples
+        .iter()
+        .map(|s| f64::from(s.unsigned_abs()))
+        .fold(0.0, f64::max);
+    let t = peak / 4.0;
+    let mut armed = false;
+    let mut crossings = Vec::new();
+    for i in 1..samples.len() {
+        let (a, b) = (f64::from(samples[i - 1]), f64::from(samples[i]));
+        if b < -t {
+            armed = true;
+        } else if armed && a < t && b >= t {
+            armed = false;
+            crossings.push((i - 1) as f64 + (t - a) / (b - a));
+        }
+    }
+    assert!(crossings.len() > 10, "no tone found");
+    let (first, last) = (crossings[0], crossings[crossings.len() - 1]);
+    (crossings.len() - 1) as f64 * f64::from(rate) / (last - first)
+}
+
+#[test]
+fn pulse_pitch_is_exact() {
+    for (rate, period) in [(48_000, 253u16), (44_100, 100)] {
+        let mut m = Machine::new(&tone_rom(period)).unwrap();
+        m.set_sample_rate(rate).unwrap();
+        let samples = render(&mut m, 120);
+        // Skip the first half second (filters settling).
+        let hz = measure_hz(&samples[rate as usize / 2..], rate);
+        let expected = nesmind::emu::apu::CPU_HZ / (16.0 * (f64::from(period) + 1.0));
+        let err = (hz - expected).abs() / expected;
+        println!("{rate} Hz output, period {period}: {hz:.3} Hz (expected {expected:.3})");
+        assert!(
+            err < 0.01,
+            "{rate} Hz output: measured {hz:.2} Hz, expected {expected:.2}"
+        );
+        let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap();
+        assert!(peak > 2000, "tone too quiet: peak {peak}");
+    }
+}
+
+#[test]
+fn audio_off_produces_nothing_and_keeps_timing() {
+    let mut on = Machine::new(&tone_rom(253)).unwrap();
+    let mut off = on.clone();
+    off.set_audio_enabled(false);
+    assert!(!render(&mut on, 30).is_empty());
+    assert!(render(&mut off, 30).is_empty());
+    assert_eq!(on.cpu_cycles(), off.cpu_cycles());
+    assert_eq!(on.peek(0x4015), off.peek(0x4015));
+}
+
+#[test]
+fn rejects_bad_sample_rate() {
+    let mut m = Machine::new(&tone_rom(253)).unwrap();
+    assert!(m.set_sample_rate(0).is_err());
+    assert!(m.set_sample_rate(1_000_000).is_err());
+    assert_eq!(m.sample_rate(), 48_000);
+}
+
+/// A game's music rendered twice gives byte-identical WAV files.
+#[test]
+fn wav_render_is_deterministic() {
+    let path = common::rom_dir().join("homebrew/lawn_mower/lawn_mower.nes");
+    let rom = Rom::load(&path).unwrap();
+    let dir = std::env::temp_dir().join(format!("nesmind-apu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for i in 0..2 {
+        let mut m = Machine::new(&rom).unwrap();
+        let samples = render(&mut m, 240);
+        assert!(samples.len() > 4 * 47_000, "{} samples", samples.len());
+        let distinct = samples
+            .iter()
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        assert!(
+            distinct > 100,
+            "silent or constant output ({distinct} levels)"
+        );
+        let f = dir.join(format!("run{i}.wav"));
+        write_wav(&f, m.sample_rate(), &samples).unwrap();
+        files.push(std::fs::read(&f).unwrap());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(&files[0][..4], b"RIFF");
+    assert_eq!(files[0].len(), 44 + 2 * (files[0].len() - 44) / 2);
+    assert!(files[0] == files[1], "two renders differ");
+}
+
+#[test]
+fn wav_write_reports_bad_path() {
+    let err = write_wav(
+        std::path::Path::new("/nonexistent-dir/x.wav"),
+        48_000,
+        &[0; 10],
+    );
+    assert!(err.unwrap_err().contains("/nonexistent-dir/x.wav"));
+}
+
+/// Without a usable device (as on CI) opening gives `None` with a warning, never a panic;
+/// with one, pushing frames yields a sane rate nudge.
+#[cfg(feature = "audio")]
+#[test]
+fn audio_out_opens_or_warns() {
+    if let Some(mut out) = nesmind::audio::AudioOut::open_or_warn(48_000) {
+        assert!(out.sample_rate() >= 8_000);
+        out.set_volume(0.0);
+        out.push(&[0; 800]);
+        let f = out.rate_adjust();
+        assert!((0.99..=1.01).contains(&f), "{f}");
+    }
+}
+
+/// Batched synthesis (jumping between audible changes) gives exactly the samples of
+/// stepping every channel every cycle.
+#[test]
+fn batched_synthesis_matches_per_cycle() {
+    let path = common::rom_dir().join("homebrew/lawn_mower/lawn_mower.nes");
+    let rom = Rom::load(&path).unwrap();
+    let mut batched = Machine::new(&rom).unwrap();
+    let mut stepped = batched.clone();
+    stepped.bus.apu.set_audio_batching(false);
+    let a = render(&mut batched, 180);
+    let b = render(&mut stepped, 180);
+    assert!(a.len() > 100_000);
+    let first_diff = a.iter().zip(&b).position(|(x, y)| x != y);
+    assert_eq!(first_diff, None, "outputs differ");
+    assert_eq!(a.len(), b.len());
+}
+
+/// Power at `hz`, Hann-windowed (Goertzel).
+fn power_at(samples: &[i16], rate: u32, hz: f64) -> f64 {
+    let n = samples.len();
+    let w = 2.0 * std::f64::consts::PI * hz / f64::from(rate);
+    let (mut s1, mut s2) = (0.0f64, 0.0f64);
+    for (i, x) in samples.iter().enumerate() {
+        let hann = 0.5 - 0.5 * (2.0 * std::f64::consts::PI * i as f64 / n as f64).cos();
+        let s = f64::from(*x) * hann + 2.0 * w.cos() * s1 - s2;
+        s2 = s1;
+        s1 = s;
+    }
+    s1 * s1 + s2 * s2 - 2.0 * w.cos() * s1 * s2
+}
+
+/// A 7 kHz square: its 5th and 7th harmonics (35 and 49 kHz) lie above Nyquist. Sampled
+/// naively they fold back to 13.0 kHz and 937 Hz at -14/-17 dB; band-limited synthesis
+/// must keep those folds 50 dB under the fundamental.
+#[test]
+fn high_notes_do_not_alias() {
+    let rate = 48_000;
+    let period = 15u16;
+    let mut m = Machine::new(&tone_rom(period)).unwrap();
+    let samples = render(&mut m, 90);
+    let tail = &samples[samples.len() - rate as usize..];
+    let f0 = nesmind::emu::apu::CPU_HZ / (16.0 * (f64::from(period) + 1.0));
+    let fundamental = power_at(tail, rate, f0);
+    for k in [5.0, 7.0] {
+        let alias = (k * f0 - f64::from(rate)).abs();
+        let db = 10.0 * (power_at(tail, rate, alias) / fundamental).log10();
+        println!("harmonic {k} folds to {alias:.0} Hz at {db:.1} dB");
+        assert!(db < -50.0, "alias at {alias:.0} Hz only {db:.1} dB down");
+    }
+}
+
+/// A savestate taken mid-music resumes with exactly the same sound.
+#[test]
+fn savestate_resumes_same_audio() {
+    let path = common::rom_dir().join("homebrew/lawn_mower/lawn_mower.nes");
+    let rom = Rom::load(&path).unwrap();
+    let mut m = Machine::new(&rom).unwrap();
+    render(&mut m, 100);
+    let state = m.save_state().unwrap();
+    let mut restored = Machine::load_state(&state, &rom).unwrap();
+    let a = render(&mut m, 60);
+    let b = render(&mut restored, 60);
+    assert!(a.iter().any(|s| *s != a[0]), "no sound to compare");
+    assert!(a == b, "restored machine sounds different");
+}

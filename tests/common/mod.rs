@@ -1,0 +1,88 @@
+//! Small ROM runner for the APU tests until the shared conformance runner lands.
+#![allow(dead_code)]
+
+use nesmind::emu::{Machine, Rom};
+use std::path::PathBuf;
+
+/// `$NES_TEST_ROMS`, or `../shared/test-roms` beside the crate.
+pub fn rom_dir() -> PathBuf {
+    match std::env::var_os("NES_TEST_ROMS") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/test-roms"),
+    }
+}
+
+pub fn machine(rel: &str) -> Machine {
+    let path = rom_dir().join(rel);
+    let rom = Rom::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut m = Machine::new(&rom).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    // Results do not depend on synthesis; skipping it keeps the suite fast.
+    m.set_audio_enabled(false);
+    m
+}
+
+fn text_at_6004(m: &Machine) -> String {
+    let mut s = String::new();
+    for a in 0x6004u16..0x7000 {
+        match m.peek(a) {
+            0 => break,
+            b => s.push(char::from(b)),
+        }
+    }
+    s
+}
+
+/// Runs a ROM that reports through $6000 (pressing reset when asked) and returns
+/// `Ok(text)` on a final code of 0, `Err(description)` otherwise.
+pub fn run_6000(rel: &str, max_frames: u32) -> Result<String, String> {
+    let mut m = machine(rel);
+    let mut prev = 0u8;
+    let mut reset_at: Option<u32> = None;
+    for frame in 0..max_frames {
+        m.run_frame().map_err(|e| format!("{rel}: {e}"))?;
+        if [m.peek(0x6001), m.peek(0x6002), m.peek(0x6003)] != [0xDE, 0xB0, 0x61] {
+            continue;
+        }
+        let status = m.peek(0x6000);
+        if status == 0x81 && prev != 0x81 {
+            reset_at = Some(frame + 6);
+        }
+        prev = status;
+        if reset_at == Some(frame) {
+            reset_at = None;
+            m.reset();
+            continue;
+        }
+        if status < 0x80 {
+            let text = text_at_6004(&m);
+            return if status == 0 {
+                Ok(text)
+            } else {
+                Err(format!("{rel}: code {status}: {text}"))
+            };
+        }
+    }
+    Err(format!(
+        "{rel}: no result after {max_frames} frames: {}",
+        text_at_6004(&m)
+    ))
+}
+
+/// The visible name table as text (these ROMs' fonts put ASCII at the tile of the same
+/// number), trailing blanks trimmed.
+pub fn screen_text(m: &Machine) -> String {
+    let mut lines = Vec::new();
+    for row in 0..30u16 {
+        let mut line = String::new();
+        for col in 0..32u16 {
+            let b = m.bus.ppu.peek_vram(0x2000 + row * 32 + col, &m.bus.cart);
+            line.push(if (0x20..0x7F).contains(&b) {
+                char::from(b)
+            } else {
+                ' '
+            });
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    lines.join("\n").trim().to_string()
+}
