@@ -1,4 +1,13 @@
-//! Spot plug-in (under construction in its own worktree).
+//! Spot: The Video Game (Ataxx for 2-4 players): game model, search players, arena and the
+//! RAM-reading plug-in that drives the cartridge's pads.
+
+pub mod board;
+pub mod layouts;
+pub mod moves;
+pub mod naive;
+pub mod perft;
+pub mod position;
+mod zobrist;
 
 use crate::host::{Plugin, PluginOptions};
 

@@ -1,0 +1,1 @@
+//! Game-tree search shared by plug-ins.
