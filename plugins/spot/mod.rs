@@ -1,12 +1,18 @@
 //! Spot: The Video Game (Ataxx for 2-4 players): game model, search players, arena and the
 //! RAM-reading plug-in that drives the cartridge's pads.
 
+pub mod arena;
 pub mod board;
+pub mod bots;
+pub mod eval;
+mod game;
 pub mod layouts;
 pub mod moves;
 pub mod naive;
 pub mod perft;
+pub mod players;
 pub mod position;
+pub mod tools;
 mod zobrist;
 
 use crate::host::{Plugin, PluginOptions};
@@ -15,7 +21,11 @@ pub static ENTRY: super::Entry = super::Entry {
     name: "spot",
     description: "Spot AI player",
     create,
-    tools: &[],
+    tools: &[
+        ("arena", tools::arena_tool),
+        ("perft", tools::perft_tool),
+        ("bench", tools::bench_tool),
+    ],
 };
 
 fn create(_opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {

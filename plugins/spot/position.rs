@@ -191,7 +191,8 @@ impl Position {
         if alive <= 1 {
             return true;
         }
-        (dilate1(mover) | ring2_union(mover)) & empty == 0
+        // Usually some piece touches an empty square; only then is the jump ring needed.
+        dilate1(mover) & empty == 0 && ring2_union(mover) & empty == 0
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
@@ -279,6 +280,23 @@ impl Position {
     /// Number of legal moves of an unfinished position, without listing them (perft leaves).
     #[inline]
     pub fn count_moves(&self) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has POPCNT (checked just above).
+            return unsafe { self.count_moves_popcnt() };
+        }
+        self.count_moves_body()
+    }
+
+    /// `count_moves` compiled with POPCNT, which the default x86-64 target lacks.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn count_moves_popcnt(&self) -> u64 {
+        self.count_moves_body()
+    }
+
+    #[inline(always)]
+    fn count_moves_body(&self) -> u64 {
         if self.bonus {
             let mut v = Vec::new();
             self.generate_prizes(&mut v);

@@ -1,0 +1,205 @@
+//! `nesmind arena spot`: games between seats on random built-in layouts, seats rotated over
+//! the colours, played on several threads.
+
+use super::board::{Bits, NO_SQUARE};
+use super::layouts::{BUILTIN_LAYOUTS, ThirdCorner, builtin_layout, parse_layout, start_position};
+use super::players::{Seat, SeatKind};
+use super::position::Outcome;
+use rand::rngs::StdRng;
+use rand::seq::IteratorRandom;
+use rand::{Rng, SeedableRng};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Plies after which a game that keeps jumping without filling the board is scored as it stands.
+pub const MAX_PLIES: usize = 1000;
+
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    pub games: usize,
+    pub players: usize,
+    pub seats: Vec<SeatKind>,
+    pub move_time: Duration,
+    pub seed: u64,
+    pub threads: usize,
+    /// Fixed layout (blocked squares), else a random built-in one per game.
+    pub layout: Option<u64>,
+    pub bonus: bool,
+}
+
+/// How one seat did in one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placing {
+    Won,
+    /// Shared the largest piece count.
+    Drew,
+    Lost,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub placings: Vec<Placing>,
+    pub plies: usize,
+    pub adjudicated: bool,
+}
+
+/// Plays game number `index` (layout, rotation and seeds follow from the index).
+pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
+    let n = cfg.players;
+    let mut rng =
+        StdRng::seed_from_u64(cfg.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let blocked = match cfg.layout {
+        Some(b) => b,
+        None => builtin_layout(rng.gen_range(0..BUILTIN_LAYOUTS)).expect("index in range"),
+    };
+    let third = if rng.gen_bool(0.5) {
+        ThirdCorner::LowerLeft
+    } else {
+        ThirdCorner::LowerRight
+    };
+    let mut pos = start_position(n, blocked, third).expect("valid player count");
+    if cfg.bonus {
+        let secret = Bits(pos.empty()).choose(&mut rng).unwrap_or(NO_SQUARE);
+        pos.set_secret(secret);
+    }
+    // Seat s plays colour (s + rotation) % n.
+    let rotation = index % n;
+    let mut seats: Vec<Seat> = (0..n)
+        .map(|s| Seat::new(cfg.seats[s].clone(), n, cfg.move_time, rng.r#gen()))
+        .collect();
+    let seat_of = |colour: usize| (colour + n - rotation) % n;
+    let mut plies = 0;
+    while !pos.is_over() && plies < MAX_PLIES {
+        let mv = seats[seat_of(pos.to_move())].choose(&pos);
+        pos = pos.play(mv);
+        plies += 1;
+    }
+    let outcome = pos.ranking_outcome();
+    let best = (0..n).map(|c| pos.count(c)).max().unwrap_or(0);
+    let placings = (0..n)
+        .map(|s| {
+            let colour = (s + rotation) % n;
+            match outcome {
+                Outcome::Win(w) if w == colour => Placing::Won,
+                Outcome::Draw if pos.count(colour) == best => Placing::Drew,
+                _ => Placing::Lost,
+            }
+        })
+        .collect();
+    GameRecord {
+        placings,
+        plies,
+        adjudicated: !pos.is_over(),
+    }
+}
+
+/// Plays all games on `cfg.threads` threads; records come back in game order.
+pub fn run(cfg: &ArenaConfig, progress: impl Fn(usize) + Sync) -> Vec<GameRecord> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let records = Mutex::new(vec![None; cfg.games]);
+    std::thread::scope(|s| {
+        for _ in 0..cfg.threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= cfg.games {
+                        break;
+                    }
+                    let r = play_game(cfg, i);
+                    records.lock().expect("no thread panicked")[i] = Some(r);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
+            });
+        }
+    });
+    records
+        .into_inner()
+        .expect("no thread panicked")
+        .into_iter()
+        .map(|r| r.expect("every game played"))
+        .collect()
+}
+
+/// Wilson score interval (95%) for `wins` out of `n`.
+pub fn wilson95(wins: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964f64;
+    let (n, p) = (n as f64, wins as f64 / n as f64);
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The per-seat table; the last line is `win_rate W` for seat 1.
+pub fn report(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
+    let mut out = String::new();
+    out.push_str("seat  player            games   wins  draws losses  first%   wilson95\n");
+    let mut seat1 = 0.0;
+    for s in 0..cfg.players {
+        let count = |p: Placing| records.iter().filter(|r| r.placings[s] == p).count();
+        let (w, d, l) = (
+            count(Placing::Won),
+            count(Placing::Drew),
+            count(Placing::Lost),
+        );
+        let n = records.len();
+        let rate = if n == 0 { 0.0 } else { w as f64 / n as f64 };
+        let (lo, hi) = wilson95(w, n);
+        if s == 0 {
+            seat1 = rate;
+        }
+        out.push_str(&format!(
+            "{:<5} {:<16} {n:>6} {w:>6} {d:>6} {l:>6}  {:>6.2}  [{:.4}, {:.4}]\n",
+            s + 1,
+            seat_name(&cfg.seats[s]),
+            100.0 * rate,
+            lo,
+            hi
+        ));
+    }
+    let plies: usize = records.iter().map(|r| r.plies).sum();
+    let adjudicated = records.iter().filter(|r| r.adjudicated).count();
+    out.push_str(&format!(
+        "games {} players {} move-time {} ms mean plies {:.1} adjudicated {adjudicated}\n",
+        records.len(),
+        cfg.players,
+        cfg.move_time.as_millis(),
+        plies as f64 / records.len().max(1) as f64
+    ));
+    out.push_str(&format!("win_rate {seat1:.4}\n"));
+    out
+}
+
+pub fn seat_name(kind: &SeatKind) -> String {
+    match kind {
+        SeatKind::Search(a) => format!("{a:?}").to_ascii_lowercase(),
+        SeatKind::ArticleHypermax => "hypermax-article".into(),
+        SeatKind::NesAi(l) => format!("nes-ai:{l}"),
+        SeatKind::Greedy => "greedy".into(),
+        SeatKind::Random => "random".into(),
+    }
+}
+
+/// Parses `--seats`: one entry per colour; a shorter list repeats its last entry.
+pub fn parse_seats(text: &str, players: usize) -> Result<Vec<SeatKind>, String> {
+    let mut seats: Vec<SeatKind> = text
+        .split(',')
+        .map(SeatKind::parse)
+        .collect::<Result<_, _>>()?;
+    if seats.len() > players {
+        return Err(format!("{} seats given for {players} players", seats.len()));
+    }
+    while seats.len() < players {
+        seats.push(seats.last().cloned().ok_or("no seats given")?);
+    }
+    Ok(seats)
+}
+
+pub fn parse_optional_layout(text: Option<&str>) -> Result<Option<u64>, String> {
+    text.map(parse_layout).transpose()
+}
