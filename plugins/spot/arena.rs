@@ -2,7 +2,9 @@
 //! the colours, played on several threads.
 
 use super::board::{Bits, NO_SQUARE};
-use super::layouts::{BUILTIN_LAYOUTS, ThirdCorner, builtin_layout, parse_layout, start_position};
+use super::layouts::{
+    BUILTIN_LAYOUTS, ThirdCorner, builtin_layout, parse_layout, players_can_meet, start_position,
+};
 use super::players::{Seat, SeatKind};
 use super::position::Outcome;
 use rand::rngs::StdRng;
@@ -26,6 +28,10 @@ pub struct ArenaConfig {
     /// Fixed layout (blocked squares), else a random built-in one per game.
     pub layout: Option<u64>,
     pub bonus: bool,
+    /// Index of the first game (games are reproducible by index for a given seed).
+    pub first_game: usize,
+    /// Also use built-in layouts where the players can never reach each other.
+    pub all_layouts: bool,
 }
 
 /// How one seat did in one game.
@@ -40,6 +46,10 @@ pub enum Placing {
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     pub placings: Vec<Placing>,
+    /// Built-in layout number (meaningless with a fixed `--layout`).
+    pub layout: usize,
+    /// Final piece count per seat.
+    pub counts: Vec<u32>,
     pub plies: usize,
     pub adjudicated: bool,
 }
@@ -49,14 +59,21 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
     let n = cfg.players;
     let mut rng =
         StdRng::seed_from_u64(cfg.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let blocked = match cfg.layout {
-        Some(b) => b,
-        None => builtin_layout(rng.gen_range(0..BUILTIN_LAYOUTS)).expect("index in range"),
-    };
     let third = if rng.gen_bool(0.5) {
         ThirdCorner::LowerLeft
     } else {
         ThirdCorner::LowerRight
+    };
+    let mut layout = rng.gen_range(0..BUILTIN_LAYOUTS);
+    while cfg.layout.is_none()
+        && !cfg.all_layouts
+        && !players_can_meet(builtin_layout(layout).expect("in range"), n, third)
+    {
+        layout = rng.gen_range(0..BUILTIN_LAYOUTS);
+    }
+    let blocked = match cfg.layout {
+        Some(b) => b,
+        None => builtin_layout(layout).expect("index in range"),
     };
     let mut pos = start_position(n, blocked, third).expect("valid player count");
     if cfg.bonus {
@@ -87,8 +104,11 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
             }
         })
         .collect();
+    let counts = (0..n).map(|s| pos.count((s + rotation) % n)).collect();
     GameRecord {
         placings,
+        layout,
+        counts,
         plies,
         adjudicated: !pos.is_over(),
     }
@@ -107,7 +127,7 @@ pub fn run(cfg: &ArenaConfig, progress: impl Fn(usize) + Sync) -> Vec<GameRecord
                     if i >= cfg.games {
                         break;
                     }
-                    let r = play_game(cfg, i);
+                    let r = play_game(cfg, cfg.first_game + i);
                     records.lock().expect("no thread panicked")[i] = Some(r);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }

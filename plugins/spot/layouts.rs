@@ -5,7 +5,7 @@
 //! and that the 9 symmetry classes other than the corners are each blocked or open: 2^9 = 512.
 //! `builtin_layout` is the one place that encodes this; the class order is a guess too.
 
-use super::board::{FULL, SIDE, square};
+use super::board::{FULL, SIDE, dilate1, ring2_union, shift, square};
 use super::position::{MAX_PLAYERS, Position};
 
 pub const BUILTIN_LAYOUTS: usize = 512;
@@ -149,6 +149,34 @@ pub fn start_position(
     Position::new(players, blocked & FULL & !corners, pieces, 0)
 }
 
+/// Whether the players can ever affect each other: every player's reachable region must hold
+/// another player's piece and two neighbouring open squares (without those no clone or
+/// capture is possible, and pieces only hop back and forth). Some symmetric layouts fail
+/// this; their games are decided (drawn) by the layout.
+pub fn players_can_meet(blocked: u64, players: usize, third: ThirdCorner) -> bool {
+    let Ok(pieces) = start_pieces(players, third) else {
+        return false;
+    };
+    let open = FULL & !blocked;
+    let all: u64 = pieces.iter().fold(0, |a, b| a | b);
+    pieces[..players].iter().all(|&mine| {
+        let mut region = mine;
+        loop {
+            let grown = (region | dilate1(region) | ring2_union(region)) & open;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        let touching = (shift(region, 0, 1)
+            | shift(region, 1, 0)
+            | shift(region, 1, 1)
+            | shift(region, 1, -1))
+            & region;
+        region & all & !mine != 0 && touching != 0
+    })
+}
+
 /// Parses a libataxx-style FEN extended to 4 players: rows top to bottom, `x` `o` `y` `z` for
 /// players 1-4, `-` blocked, digits for runs of empty squares, then the side to move.
 /// Move counters after the side are accepted and ignored (Spot has no move limit).
@@ -216,6 +244,20 @@ mod tests {
             assert_eq!(b & (1 | 1 << 6 | 1 << 42 | 1 << 48), 0);
         }
         assert_eq!(builtin_layout(511).unwrap().count_ones(), 45);
+        assert!(!players_can_meet(
+            builtin_layout(511).unwrap(),
+            2,
+            ThirdCorner::LowerLeft
+        ));
+        assert!(players_can_meet(
+            builtin_layout(0).unwrap(),
+            4,
+            ThirdCorner::LowerLeft
+        ));
+        let walled = (0..BUILTIN_LAYOUTS)
+            .filter(|&i| !players_can_meet(builtin_layout(i).unwrap(), 2, ThirdCorner::LowerLeft))
+            .count();
+        assert_eq!(walled, 25);
         assert!(builtin_layout(512).is_err());
     }
 

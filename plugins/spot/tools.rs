@@ -56,6 +56,13 @@ struct ArenaArgs {
     /// Play without the secret square and its bonus game.
     #[arg(long)]
     no_bonus: bool,
+    /// Index of the first game (to replay one game of a run).
+    #[arg(long, default_value_t = 0)]
+    first_game: usize,
+    /// Include built-in layouts where the players can never reach each other (drawn by the
+    /// layout; under the layout hypothesis 25 of the 512 are like that).
+    #[arg(long)]
+    all_layouts: bool,
     /// Measure search speed instead of playing games.
     #[arg(long)]
     bench: bool,
@@ -78,6 +85,8 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
         threads: a.threads.unwrap_or_else(default_threads),
         layout: arena::parse_optional_layout(a.layout.as_deref())?,
         bonus: !a.no_bonus,
+        first_game: a.first_game,
+        all_layouts: a.all_layouts,
     };
     let start = Instant::now();
     let step = (cfg.games / 20).max(1);
@@ -90,6 +99,15 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
             );
         }
     });
+    for (i, r) in records.iter().enumerate() {
+        log::info!(
+            "game {i} layout {} plies {} counts {:?} placings {:?}",
+            r.layout,
+            r.plies,
+            r.counts,
+            r.placings
+        );
+    }
     print!("{}", arena::report(&cfg, &records));
     Ok(())
 }
