@@ -48,7 +48,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         let mut moves = self.take_moves(ply);
-        node.moves(&mut moves);
+        self.node_moves(node, &mut moves);
         let ordered = self.ordered(node, &moves, tt_move, me, ply);
         self.put_moves(ply, moves);
 

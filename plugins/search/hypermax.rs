@@ -49,7 +49,7 @@ impl<G: Game> Searcher<G> {
 
         let mut kids = self.take_kids(ply);
         let mut moves = self.take_moves(ply);
-        node.moves(&mut moves);
+        self.node_moves(node, &mut moves);
         for &mv in &moves {
             let pos = node.play(mv);
             self.tick();

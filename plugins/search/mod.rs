@@ -41,4 +41,9 @@ pub trait Game: Clone + Send {
     fn is_active(&self, player: usize) -> bool;
     /// The same position with `player` to move (best-reply search lets any opponent reply).
     fn with_turn(&self, player: usize) -> Self;
+    /// Opponent modelling: the moves a known opponent program would pick here (its tied best
+    /// choices). The default has no model and lists every move.
+    fn modeled_moves(&self, out: &mut Vec<Self::Move>) {
+        self.moves(out);
+    }
 }

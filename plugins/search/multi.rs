@@ -51,7 +51,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         let mut moves = self.take_moves(ply);
-        node.moves(&mut moves);
+        self.node_moves(node, &mut moves);
         let ordered = self.ordered(node, &moves, tt_move, mover, ply);
         self.put_moves(ply, moves);
         let mut best = if maximising { NEG_INF } else { -NEG_INF };
@@ -131,7 +131,7 @@ impl<G: Game> Searcher<G> {
         } else {
             for q in (0..node.players()).filter(|&q| q != root && node.is_active(q)) {
                 let turn = node.with_turn(q);
-                turn.moves(&mut moves);
+                self.node_moves(&turn, &mut moves);
                 for &mv in &moves {
                     if !turn.is_pass(mv) {
                         let s = if Some(mv) == tt_move {

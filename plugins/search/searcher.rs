@@ -48,6 +48,8 @@ pub struct SearchConfig {
     /// The table has 2^tt_bits buckets of two entries.
     pub tt_bits: u32,
     pub seed: u64,
+    /// Search opponents' moves through [`Game::modeled_moves`] instead of all their moves.
+    pub model_opponents: bool,
 }
 
 impl SearchConfig {
@@ -61,6 +63,7 @@ impl SearchConfig {
             use_tt: false,
             tt_bits: 4,
             seed,
+            model_opponents: false,
         }
     }
     /// Iterative deepening with a table under a time budget.
@@ -73,6 +76,7 @@ impl SearchConfig {
             use_tt: true,
             tt_bits: 16,
             seed,
+            model_opponents: false,
         }
     }
 }
@@ -249,6 +253,16 @@ impl<G: Game> Searcher<G> {
         match result {
             Some(Some(w)) => terminal_utility(w, node.players(), ply),
             _ => zero_sum(&node.heuristic(), node.players()),
+        }
+    }
+
+    /// Moves to search at `node`: the opponent model's choices for opponents when enabled.
+    #[inline]
+    pub(crate) fn node_moves(&self, node: &G, out: &mut Vec<G::Move>) {
+        if self.cfg.model_opponents && node.to_move() != self.root_player {
+            node.modeled_moves(out);
+        } else {
+            node.moves(out);
         }
     }
 

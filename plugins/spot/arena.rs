@@ -14,8 +14,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// Plies after which a game that keeps jumping without filling the board is scored as it stands.
-pub const MAX_PLIES: usize = 1000;
+/// A game in which no empty square gets filled for this many plies (pieces only hop around)
+/// is scored as it stands; Spot itself has no such rule.
+pub const STALL_PLIES: usize = 150;
 
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
@@ -87,10 +88,15 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
         .collect();
     let seat_of = |colour: usize| (colour + n - rotation) % n;
     let mut plies = 0;
-    while !pos.is_over() && plies < MAX_PLIES {
+    let (mut empties, mut last_fill) = (pos.empty().count_ones(), 0);
+    while !pos.is_over() && plies - last_fill < STALL_PLIES {
         let mv = seats[seat_of(pos.to_move())].choose(&pos);
         pos = pos.play(mv);
         plies += 1;
+        if pos.empty().count_ones() < empties {
+            empties = pos.empty().count_ones();
+            last_fill = plies;
+        }
     }
     let outcome = pos.ranking_outcome();
     let best = (0..n).map(|c| pos.count(c)).max().unwrap_or(0);
@@ -199,6 +205,7 @@ pub fn seat_name(kind: &SeatKind) -> String {
     match kind {
         SeatKind::Search(a) => format!("{a:?}").to_ascii_lowercase(),
         SeatKind::ArticleHypermax => "hypermax-article".into(),
+        SeatKind::Modeled(a) => format!("{a:?}-model").to_ascii_lowercase(),
         SeatKind::NesAi(l) => format!("nes-ai:{l}"),
         SeatKind::Greedy => "greedy".into(),
         SeatKind::Random => "random".into(),

@@ -9,9 +9,13 @@ mod game;
 pub mod layouts;
 pub mod moves;
 pub mod naive;
+pub mod pad_plan;
 pub mod perft;
 pub mod players;
+pub mod plugin;
 pub mod position;
+
+pub mod ram_map;
 pub mod tools;
 mod zobrist;
 
@@ -19,7 +23,7 @@ use crate::host::{Plugin, PluginOptions};
 
 pub static ENTRY: super::Entry = super::Entry {
     name: "spot",
-    description: "Spot AI player",
+    description: "Spot: N-player hypermax / alpha-beta player that drives the pads",
     create,
     tools: &[
         ("arena", tools::arena_tool),
@@ -28,6 +32,6 @@ pub static ENTRY: super::Entry = super::Entry {
     ],
 };
 
-fn create(_opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
-    Err("the spot plug-in is not built yet".to_string())
+fn create(opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
+    Ok(Box::new(plugin::SpotPlugin::from_options(opts)?))
 }

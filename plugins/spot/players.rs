@@ -9,6 +9,14 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::time::Duration;
 
+/// The search the plug-in (and the `spot` seat) uses for a player count, as the arena decided.
+pub fn default_algorithm(players: usize) -> Algorithm {
+    match players {
+        2 => Algorithm::Negamax,
+        _ => Algorithm::Hypermax,
+    }
+}
+
 /// A seat kind as written on the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SeatKind {
@@ -16,6 +24,8 @@ pub enum SeatKind {
     Search(Algorithm),
     /// The article's hypermax: fixed depth players + 1, no table.
     ArticleHypermax,
+    /// A timed search that expects opponents to play like the cartridge AI model.
+    Modeled(Algorithm),
     NesAi(u8),
     Greedy,
     Random,
@@ -36,12 +46,15 @@ impl SeatKind {
             };
             return Ok(SeatKind::NesAi(level));
         }
+        if let Some(base) = t.strip_suffix("-model") {
+            return Algorithm::parse(base).map(SeatKind::Modeled);
+        }
         match t.as_str() {
             "hypermax-article" => Ok(SeatKind::ArticleHypermax),
             "greedy" => Ok(SeatKind::Greedy),
             "random" => Ok(SeatKind::Random),
             _ => Algorithm::parse(&t).map(SeatKind::Search).map_err(|_| {
-                format!("unknown seat '{text}' (hypermax, hypermax-article, paranoid, brs, negamax, nes-ai[:1-5], greedy, random)")
+                format!("unknown seat '{text}' (hypermax, hypermax-article, paranoid, brs, negamax, any of these four with -model, nes-ai[:1-5], greedy, random)")
             }),
         }
     }
@@ -60,6 +73,10 @@ impl Seat {
         let cfg = match &kind {
             SeatKind::Search(a) => Some(SearchConfig::timed(*a, move_time, seed)),
             SeatKind::ArticleHypermax => Some(SearchConfig::article_hypermax(players, seed)),
+            SeatKind::Modeled(a) => Some(SearchConfig {
+                model_opponents: true,
+                ..SearchConfig::timed(*a, move_time, seed)
+            }),
             _ => None,
         };
         Seat {

@@ -38,8 +38,9 @@ struct ArenaArgs {
     /// Players per game (2-4).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
-    /// Seats, comma separated: hypermax, hypermax-article, paranoid, brs, negamax,
-    /// nes-ai[:1-5], greedy, random. A short list repeats its last seat.
+    /// Seats, comma separated: hypermax, hypermax-article, paranoid, brs, negamax (each also
+    /// as NAME-model: expects opponents to play like the NES AI model), nes-ai[:1-5], greedy,
+    /// random. A short list repeats its last seat.
     #[arg(long, default_value = "hypermax,nes-ai:5")]
     seats: String,
     /// Search budget per move, in milliseconds.
@@ -235,6 +236,7 @@ fn bench(seed: u64, count: usize) -> Result<(), String> {
                 use_tt: true,
                 tt_bits: 16,
                 seed: seed + i as u64,
+                model_opponents: false,
             };
             let mut s: Searcher<Position> = Searcher::new(cfg);
             let start = Instant::now();
