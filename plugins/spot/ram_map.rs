@@ -40,13 +40,13 @@ pub struct RamMap {
     pub reel_seven_up: u8,
     pub cell_empty: u8,
     pub cell_blocked: u8,
-    pub cell_players: [u8; MAX_PLAYERS],
+    pub cell_players: Vec<u8>,
     pub prize_mode: u16,
     pub prize_none: u8,
     pub prize_cherry: u8,
     pub prize_swap: u8,
     pub reel_stop_lead: u8,
-    pub pad_of_player: [usize; MAX_PLAYERS],
+    pub pad_of_player: Vec<usize>,
 }
 
 /// Parses a list of maps and checks each one.
@@ -113,8 +113,13 @@ impl RamMap {
         ram("bonus_game", self.bonus_game, 1)?;
         ram("reels", self.reels, 3)?;
         ram("prize_mode", self.prize_mode, 1)?;
+        if self.cell_players.len() != MAX_PLAYERS || self.pad_of_player.len() != MAX_PLAYERS {
+            return Err(format!(
+                "cell_players and pad_of_player need {MAX_PLAYERS} entries (one per player slot)"
+            ));
+        }
         let mut codes = vec![self.cell_empty, self.cell_blocked];
-        codes.extend(self.cell_players);
+        codes.extend(&self.cell_players);
         let mut sorted = codes.clone();
         sorted.sort_unstable();
         sorted.dedup();
