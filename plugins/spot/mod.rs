@@ -15,6 +15,7 @@ pub mod players;
 pub mod plugin;
 pub mod position;
 
+pub mod ram_host;
 pub mod ram_map;
 pub mod tools;
 mod zobrist;

@@ -19,6 +19,8 @@ pub enum Step {
 #[derive(Clone, Debug)]
 pub struct Plan {
     pub slot: usize,
+    /// 0 normal turn, 1 bonus reels, 2 prize move.
+    pub phase: u8,
     pub pad: usize,
     pub steps: Vec<Step>,
     pub next: usize,

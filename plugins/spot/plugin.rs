@@ -174,6 +174,13 @@ impl SpotPlugin {
         self.last_position = Some((pos, slots));
         Ok(Some(Plan {
             slot,
+            phase: if bonus {
+                1
+            } else if prize_input {
+                2
+            } else {
+                0
+            },
             pad,
             steps,
             next: 0,
@@ -341,7 +348,19 @@ impl Plugin for SpotPlugin {
             self.plan = None;
             return;
         }
-        if self.plan.as_ref().is_some_and(|p| p.slot != slot) {
+        // A plan belongs to one player and one phase (turn, reels, prize move).
+        let phase = if bonus {
+            1
+        } else if ram[map.prize_mode as usize] != map.prize_none {
+            2
+        } else {
+            0
+        };
+        if self
+            .plan
+            .as_ref()
+            .is_some_and(|p| p.slot != slot || p.phase != phase)
+        {
             self.plan = None;
         }
         if self.plan.is_none() {
