@@ -206,6 +206,7 @@ pub fn seat_name(kind: &SeatKind) -> String {
         SeatKind::Search(a) => format!("{a:?}").to_ascii_lowercase(),
         SeatKind::ArticleHypermax => "hypermax-article".into(),
         SeatKind::Modeled(a) => format!("{a:?}-model").to_ascii_lowercase(),
+        SeatKind::Default => "spot".into(),
         SeatKind::NesAi(l) => format!("nes-ai:{l}"),
         SeatKind::Greedy => "greedy".into(),
         SeatKind::Random => "random".into(),

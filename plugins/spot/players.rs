@@ -9,11 +9,13 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::time::Duration;
 
-/// The search the plug-in (and the `spot` seat) uses for a player count, as the arena decided.
+/// The search the plug-in (and the `spot` seat) uses for a player count. Arena runs against
+/// the NES AI model (see the closing report) had paranoid ahead of hypermax and best-reply for
+/// 3 and 4 players, with or without opponent modelling; 2 players use negamax with PVS.
 pub fn default_algorithm(players: usize) -> Algorithm {
     match players {
         2 => Algorithm::Negamax,
-        _ => Algorithm::Hypermax,
+        _ => Algorithm::Paranoid,
     }
 }
 
@@ -26,6 +28,8 @@ pub enum SeatKind {
     ArticleHypermax,
     /// A timed search that expects opponents to play like the cartridge AI model.
     Modeled(Algorithm),
+    /// What the plug-in plays: the default search for the player count, opponent model on.
+    Default,
     NesAi(u8),
     Greedy,
     Random,
@@ -46,6 +50,9 @@ impl SeatKind {
             };
             return Ok(SeatKind::NesAi(level));
         }
+        if t == "spot" {
+            return Ok(SeatKind::Default);
+        }
         if let Some(base) = t.strip_suffix("-model") {
             return Algorithm::parse(base).map(SeatKind::Modeled);
         }
@@ -54,7 +61,7 @@ impl SeatKind {
             "greedy" => Ok(SeatKind::Greedy),
             "random" => Ok(SeatKind::Random),
             _ => Algorithm::parse(&t).map(SeatKind::Search).map_err(|_| {
-                format!("unknown seat '{text}' (hypermax, hypermax-article, paranoid, brs, negamax, any of these four with -model, nes-ai[:1-5], greedy, random)")
+                format!("unknown seat '{text}' (spot, hypermax, hypermax-article, paranoid, brs, negamax, any of these four with -model, nes-ai[:1-5], greedy, random)")
             }),
         }
     }
@@ -70,6 +77,10 @@ pub struct Seat {
 
 impl Seat {
     pub fn new(kind: SeatKind, players: usize, move_time: Duration, seed: u64) -> Seat {
+        let kind = match kind {
+            SeatKind::Default => SeatKind::Modeled(default_algorithm(players)),
+            k => k,
+        };
         let cfg = match &kind {
             SeatKind::Search(a) => Some(SearchConfig::timed(*a, move_time, seed)),
             SeatKind::ArticleHypermax => Some(SearchConfig::article_hypermax(players, seed)),

@@ -20,6 +20,8 @@ pub struct SpotPlugin {
     /// RAM player slots to play (0-based); `None` plays every human slot.
     seats: Option<Vec<usize>>,
     algorithm: Option<Algorithm>,
+    /// Expect the other seats to play like the cartridge's AI model.
+    model: bool,
     move_time: Duration,
     players: Vec<Option<Seat>>,
     plan: Option<Plan>,
@@ -42,6 +44,7 @@ impl SpotPlugin {
             map: None,
             seats: None,
             algorithm: None,
+            model: true,
             move_time: Duration::from_millis(200),
             players: (0..MAX_PLAYERS).map(|_| None).collect(),
             plan: None,
@@ -59,6 +62,13 @@ impl SpotPlugin {
                 "ram_map" => plugin.maps = load_ram_maps(value)?,
                 "seats" => plugin.seats = Some(parse_slots(value)?),
                 "search" => plugin.algorithm = Some(Algorithm::parse(value)?),
+                "model" => {
+                    plugin.model = match value.as_str() {
+                        "on" | "true" | "1" => true,
+                        "off" | "false" | "0" => false,
+                        _ => return Err(format!("model: '{value}' is not on/off")),
+                    }
+                }
                 "move_ms" => {
                     let ms: u64 = value.parse().map_err(|_| {
                         format!("move_ms: '{value}' is not a number of milliseconds")
@@ -67,7 +77,7 @@ impl SpotPlugin {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown spot option '{key}' (ram_map, seats, search, move_ms)"
+                        "unknown spot option '{key}' (ram_map, seats, search, model, move_ms)"
                     ));
                 }
             }
@@ -84,15 +94,14 @@ impl SpotPlugin {
 
     fn seat(&mut self, slot: usize, players: usize) -> &mut Seat {
         let algorithm = self.algorithm.unwrap_or_else(|| default_algorithm(players));
+        let kind = if self.model {
+            SeatKind::Modeled(algorithm)
+        } else {
+            SeatKind::Search(algorithm)
+        };
         let move_time = self.move_time;
-        self.players[slot].get_or_insert_with(|| {
-            Seat::new(
-                SeatKind::Search(algorithm),
-                players,
-                move_time,
-                0x5EED + slot as u64,
-            )
-        })
+        self.players[slot]
+            .get_or_insert_with(|| Seat::new(kind, players, move_time, 0x5EED + slot as u64))
     }
 
     /// Starts a plan for the current situation, or leaves none when nothing is to be done.

@@ -38,10 +38,10 @@ struct ArenaArgs {
     /// Players per game (2-4).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
-    /// Seats, comma separated: hypermax, hypermax-article, paranoid, brs, negamax (each also
-    /// as NAME-model: expects opponents to play like the NES AI model), nes-ai[:1-5], greedy,
-    /// random. A short list repeats its last seat.
-    #[arg(long, default_value = "hypermax,nes-ai:5")]
+    /// Seats, comma separated: spot (the plug-in's player), hypermax, hypermax-article,
+    /// paranoid, brs, negamax (each also as NAME-model: expects opponents to play like the
+    /// NES AI model), nes-ai[:1-5], greedy, random. A short list repeats its last seat.
+    #[arg(long, default_value = "spot,nes-ai:5")]
     seats: String,
     /// Search budget per move, in milliseconds.
     #[arg(long, default_value_t = 100)]
