@@ -1,7 +1,7 @@
 //! The Spot plug-in: reads the game from RAM through the cartridge's RAM map and plays its
 //! seats by pressing pad buttons like a person would.
 
-use super::board::{ADJACENT, Bits, NO_SQUARE};
+use super::board::{ADJACENT, Bits};
 use super::moves::{Kind, Move};
 use super::pad_plan::{Plan, Step, direction, move_steps};
 use super::players::{Seat, SeatKind, default_algorithm};
@@ -392,10 +392,4 @@ impl Plugin for SpotPlugin {
             self.moves_entered, self.games, self.wins
         ))
     }
-}
-
-/// The secret square as the plug-in sees it (for status lines and tests).
-pub fn secret_of(map: &RamMap, ram: &[u8]) -> u8 {
-    let s = ram[map.secret_square as usize];
-    if (s as usize) < 49 { s } else { NO_SQUARE }
 }
