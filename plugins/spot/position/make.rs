@@ -5,6 +5,10 @@ use crate::plugins::spot::board::{ADJACENT, Bits, NO_SQUARE};
 use crate::plugins::spot::moves::{Kind, Move};
 use crate::plugins::spot::zobrist;
 
+/// Whether the cherry prize's free jump converts the pieces around its destination like a
+/// normal jump. The manual only says "cheat move"; this is the one switch if it does not.
+pub const CHERRY_CONVERTS: bool = true;
+
 /// What `make` changed, so `unmake` can restore it.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -38,7 +42,7 @@ impl Position {
         let me = self.to_move as usize;
         match mv.kind {
             Kind::Step | Kind::Cherry => {
-                self.step(me, mv);
+                self.step(me, mv, mv.kind == Kind::Step || CHERRY_CONVERTS);
                 if mv.kind == Kind::Cherry {
                     self.set_bonus_pending(false);
                     self.pass_turn(me);
@@ -83,7 +87,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn step(&mut self, me: usize, mv: Move) {
+    fn step(&mut self, me: usize, mv: Move, convert: bool) {
         let to = mv.to;
         if mv.from != to {
             self.pieces[me] &= !(1u64 << mv.from);
@@ -91,6 +95,9 @@ impl Position {
         }
         self.pieces[me] |= 1u64 << to;
         self.key ^= zobrist::piece(me, to);
+        if !convert {
+            return;
+        }
         let around = ADJACENT[to as usize];
         for q in 0..self.players as usize {
             if q == me {

@@ -308,6 +308,7 @@ impl Position {
     #[inline]
     pub fn captures(&self, mv: Move) -> u64 {
         match mv.kind {
+            Kind::Cherry if !make::CHERRY_CONVERTS => 0,
             Kind::Step | Kind::Cherry => {
                 ADJACENT[mv.to as usize] & self.occupied() & !self.pieces[self.to_move as usize]
             }
