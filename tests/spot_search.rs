@@ -149,3 +149,11 @@ fn bonus_prizes_are_searched_at_the_root() {
         r.best
     );
 }
+
+#[test]
+fn layouts_won_by_the_first_mover_are_recognised() {
+    use nesmind::plugins::spot::arena::decided_by_layout;
+    assert!(decided_by_layout(builtin_layout(59).unwrap()));
+    assert!(!decided_by_layout(builtin_layout(0).unwrap()));
+    assert!(!decided_by_layout(builtin_layout(66).unwrap()));
+}

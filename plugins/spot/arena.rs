@@ -7,6 +7,7 @@ use super::layouts::{
 };
 use super::players::{Seat, SeatKind};
 use super::position::Outcome;
+use crate::plugins::search::{Algorithm, SearchConfig, Searcher, WIN};
 use rand::rngs::StdRng;
 use rand::seq::IteratorRandom;
 use rand::{Rng, SeedableRng};
@@ -33,6 +34,8 @@ pub struct ArenaConfig {
     pub first_game: usize,
     /// Also use built-in layouts where the players can never reach each other.
     pub all_layouts: bool,
+    /// 2 players: skip layouts where a full-width search proves a forced win from the start.
+    pub skip_decided: bool,
 }
 
 /// How one seat did in one game.
@@ -66,10 +69,12 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
         ThirdCorner::LowerRight
     };
     let mut layout = rng.gen_range(0..BUILTIN_LAYOUTS);
-    while cfg.layout.is_none()
-        && !cfg.all_layouts
-        && !players_can_meet(builtin_layout(layout).expect("in range"), n, third)
-    {
+    let unfit = |l: usize| {
+        let b = builtin_layout(l).expect("in range");
+        (!cfg.all_layouts && !players_can_meet(b, n, third))
+            || (cfg.skip_decided && n == 2 && decided_by_layout(b))
+    };
+    while cfg.layout.is_none() && unfit(layout) {
         layout = rng.gen_range(0..BUILTIN_LAYOUTS);
     }
     let blocked = match cfg.layout {
@@ -118,6 +123,29 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
         plies,
         adjudicated: !pos.is_over(),
     }
+}
+
+/// Plies of the full-width search that looks for a forced win from a 2-player start.
+pub const DECIDED_DEPTH: u32 = 6;
+
+/// Whether one side of a 2-player game on this layout has a forced win within
+/// [`DECIDED_DEPTH`] plies of the start (the first mover wipes the other out on some small
+/// layouts, whoever plays the second colour).
+pub fn decided_by_layout(blocked: u64) -> bool {
+    let Ok(pos) = start_position(2, blocked, ThirdCorner::LowerLeft) else {
+        return false;
+    };
+    let cfg = SearchConfig {
+        algorithm: Algorithm::Negamax,
+        max_depth: DECIDED_DEPTH,
+        move_time: None,
+        iterative: true,
+        use_tt: true,
+        tt_bits: 14,
+        seed: 0,
+        model_opponents: false,
+    };
+    Searcher::new(cfg).search(&pos).score.abs() > WIN / 2
 }
 
 /// Plays all games on `cfg.threads` threads; records come back in game order.
