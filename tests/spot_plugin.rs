@@ -104,6 +104,20 @@ fn plays_a_two_player_game_through_the_pad_and_wins() {
 }
 
 #[test]
+fn reads_the_cursor_back_when_presses_get_lost() {
+    let (mut plugin, _) = attach(&[("move_ms", "10")]);
+    let mut host = host([5, HUMAN, 0, 0], 130, 0xFF, 4);
+    host.drop_dpad_every = 3;
+    play_out(&mut plugin, &mut host, 80_000);
+    assert!(host.history.iter().filter(|(s, _)| *s == 1).count() >= 3);
+    assert_eq!(
+        host.rejected_presses, 0,
+        "an A press landed on the wrong cell"
+    );
+    assert!(plugin.errors.is_empty(), "{:?}", plugin.errors);
+}
+
+#[test]
 fn plays_two_seats_through_the_four_score() {
     let (mut plugin, pads) = attach(&[("move_ms", "10"), ("seats", "1,3")]);
     assert_eq!(pads, 3);

@@ -59,6 +59,9 @@ pub struct RamHost {
     pub rejected_presses: u32,
     /// Bonus games: (slot, reel positions when all three stopped).
     pub bonus_results: Vec<(usize, [u8; 3])>,
+    /// Test knob: swallow every n-th D-pad press (0 = none), as a lagging game might.
+    pub drop_dpad_every: u32,
+    dpad_presses: u32,
 }
 
 impl RamHost {
@@ -85,6 +88,8 @@ impl RamHost {
             history: Vec::new(),
             rejected_presses: 0,
             bonus_results: Vec::new(),
+            drop_dpad_every: 0,
+            dpad_presses: 0,
         };
         host.write_ram();
         Ok(host)
@@ -327,6 +332,12 @@ impl RamHost {
 
     /// One cell per D-pad press; the cursor stops at the edges.
     fn move_cursor(&mut self, pressed: Buttons) {
+        if pressed.0 & 0xF0 != 0 {
+            self.dpad_presses += 1;
+            if self.drop_dpad_every > 0 && self.dpad_presses % self.drop_dpad_every == 0 {
+                return;
+            }
+        }
         let (r, c) = row_col(self.cursor);
         let (mut r, mut c) = (r as i32, c as i32);
         if pressed.contains(Buttons::UP) {
