@@ -334,7 +334,7 @@ impl RamHost {
     fn move_cursor(&mut self, pressed: Buttons) {
         if pressed.0 & 0xF0 != 0 {
             self.dpad_presses += 1;
-            if self.drop_dpad_every > 0 && self.dpad_presses % self.drop_dpad_every == 0 {
+            if self.drop_dpad_every > 0 && self.dpad_presses.is_multiple_of(self.drop_dpad_every) {
                 return;
             }
         }
