@@ -259,3 +259,70 @@ pub fn parse_seats(text: &str, players: usize) -> Result<Vec<SeatKind>, String> 
 pub fn parse_optional_layout(text: Option<&str>) -> Result<Option<u64>, String> {
     text.map(parse_layout).transpose()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_the_textbook_formula() {
+        let (lo, hi) = wilson95(989, 1000);
+        assert!(
+            (lo - 0.9804).abs() < 1e-4 && (hi - 0.9938).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson95(0, 0), (0.0, 1.0));
+        let (lo, hi) = wilson95(0, 10);
+        assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-3);
+    }
+
+    #[test]
+    fn seats_repeat_the_last_entry_and_bad_names_are_named() {
+        let s = parse_seats("spot,nes-ai:3", 4).unwrap();
+        assert_eq!(s.len(), 4);
+        assert_eq!(s[3], SeatKind::NesAi(3));
+        assert!(
+            parse_seats("hypermax,nes-ai:9", 2)
+                .unwrap_err()
+                .contains("nes-ai:9")
+        );
+        assert!(parse_seats("a,b,c", 2).is_err());
+        assert!(
+            parse_seats("spot,spot,spot", 2)
+                .unwrap_err()
+                .contains("3 seats")
+        );
+    }
+
+    #[test]
+    fn a_short_arena_reports_every_seat_and_ends_with_the_win_rate() {
+        let cfg = ArenaConfig {
+            games: 6,
+            players: 3,
+            seats: parse_seats("greedy,random", 3).unwrap(),
+            move_time: Duration::from_millis(1),
+            seed: 3,
+            threads: 2,
+            layout: None,
+            bonus: true,
+            first_game: 0,
+            all_layouts: false,
+            skip_decided: false,
+        };
+        let records = run(&cfg, |_| {});
+        assert_eq!(records.len(), 6);
+        for r in &records {
+            let firsts = r.placings.iter().filter(|&&p| p == Placing::Won).count();
+            assert!(firsts <= 1);
+        }
+        let text = report(&cfg, &records);
+        assert_eq!(text.lines().count(), 1 + 3 + 2);
+        assert!(
+            text.trim_end()
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("win_rate ")
+        );
+    }
+}
