@@ -3,6 +3,7 @@
 use crate::host::{Plugin, PluginOptions};
 
 pub mod hatris;
+pub mod search;
 pub mod spot;
 
 /// A command-line tool a plug-in provides, e.g. `nesmind arena spot ...`.

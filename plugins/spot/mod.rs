@@ -1,14 +1,38 @@
-//! Spot plug-in (under construction in its own worktree).
+//! Spot: The Video Game (Ataxx for 2-4 players): game model, search players, arena and the
+//! RAM-reading plug-in that drives the cartridge's pads.
+
+pub mod arena;
+pub mod board;
+pub mod bots;
+pub mod eval;
+mod game;
+pub mod layouts;
+pub mod moves;
+pub mod naive;
+pub mod pad_plan;
+pub mod perft;
+pub mod players;
+pub mod plugin;
+pub mod position;
+
+pub mod ram_host;
+pub mod ram_map;
+pub mod tools;
+mod zobrist;
 
 use crate::host::{Plugin, PluginOptions};
 
 pub static ENTRY: super::Entry = super::Entry {
     name: "spot",
-    description: "Spot AI player",
+    description: "Spot: N-player hypermax / alpha-beta player that drives the pads",
     create,
-    tools: &[],
+    tools: &[
+        ("arena", tools::arena_tool),
+        ("perft", tools::perft_tool),
+        ("bench", tools::bench_tool),
+    ],
 };
 
-fn create(_opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
-    Err("the spot plug-in is not built yet".to_string())
+fn create(opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
+    Ok(Box::new(plugin::SpotPlugin::from_options(opts)?))
 }

@@ -1,0 +1,116 @@
+//! 2-player negamax with alpha-beta, principal variation search and a transposition table.
+//! A move that keeps the same player on turn (a bonus extra turn) is searched without the
+//! sign flip.
+
+use super::Game;
+use super::searcher::Searcher;
+use super::tt::Bound;
+use super::utility::NEG_INF;
+
+impl<G: Game> Searcher<G> {
+    pub(crate) fn negamax_root(&mut self, root: &G, depth: u32) -> (i32, Option<G::Move>) {
+        let (v, mv) = self.negamax(root, NEG_INF, -NEG_INF, depth, 0);
+        (v, mv)
+    }
+
+    /// Value for the player to move, searched with the window (alpha, beta).
+    fn negamax(
+        &mut self,
+        node: &G,
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: u32,
+    ) -> (i32, Option<G::Move>) {
+        if self.tick() {
+            return (0, None);
+        }
+        let me = node.to_move();
+        let result = node.result();
+        if result.is_some() || depth == 0 {
+            return (self.leaf_utility(node, result, ply)[me], None);
+        }
+        let key = node.key();
+        let alpha_orig = alpha;
+        let mut tt_move = None;
+        if self.cfg.use_tt
+            && let Some(e) = self.tt.probe(key)
+        {
+            tt_move = Some(e.mv);
+            if e.depth as u32 >= depth && ply > 0 {
+                let v = e.value[0];
+                match e.bound {
+                    Bound::Exact => return (v, tt_move),
+                    Bound::Lower if v >= beta => return (v, tt_move),
+                    Bound::Upper if v <= alpha => return (v, tt_move),
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = self.take_moves(ply);
+        self.node_moves(node, &mut moves);
+        let ordered = self.ordered(node, &moves, tt_move, me, ply);
+        self.put_moves(ply, moves);
+
+        let mut best = NEG_INF;
+        let mut best_move = None;
+        for (i, &(_, mv)) in ordered.iter().enumerate() {
+            let child = node.play(mv);
+            let v = if i == 0 {
+                self.child_value(&child, me, alpha, beta, depth, ply)
+            } else {
+                let probe = self.child_value(&child, me, alpha, alpha + 1, depth, ply);
+                if probe > alpha && probe < beta {
+                    self.child_value(&child, me, alpha, beta, depth, ply)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                self.reward(node, mv, me, depth);
+                break;
+            }
+        }
+        self.put_ordered(ply, ordered);
+        if self.cfg.use_tt
+            && !self.aborted
+            && let Some(mv) = best_move
+        {
+            let bound = if best <= alpha_orig {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.tt.store(key, [best, 0, 0, 0], mv, depth, bound);
+        }
+        (best, best_move)
+    }
+
+    fn child_value(
+        &mut self,
+        child: &G,
+        me: usize,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: u32,
+    ) -> i32 {
+        if child.to_move() == me {
+            self.negamax(child, alpha, beta, depth - 1, ply + 1).0
+        } else {
+            -self.negamax(child, -beta, -alpha, depth - 1, ply + 1).0
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! Alternatives to hypermax for 3-4 players, both scored for the searching ("root") player:
+//! paranoid search assumes every opponent minimises the root's utility; best-reply search
+//! (Schadd & Winands) lets only the single strongest opponent reply between two root moves.
+
+use super::Game;
+use super::searcher::Searcher;
+use super::tt::Bound;
+use super::utility::NEG_INF;
+
+/// Distinguishes best-reply "all opponents" layers from root layers of the same position.
+const REPLY_LAYER_SALT: u64 = 0x9d3f_1a5b_77c2_e401;
+
+impl<G: Game> Searcher<G> {
+    pub(crate) fn paranoid_root(&mut self, root: &G, depth: u32) -> (i32, Option<G::Move>) {
+        self.paranoid(root, NEG_INF, -NEG_INF, depth, 0)
+    }
+
+    fn paranoid(
+        &mut self,
+        node: &G,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: u32,
+        ply: u32,
+    ) -> (i32, Option<G::Move>) {
+        if self.tick() {
+            return (0, None);
+        }
+        let root = self.root_player;
+        let result = node.result();
+        if result.is_some() || depth == 0 {
+            return (self.leaf_utility(node, result, ply)[root], None);
+        }
+        let mover = node.to_move();
+        let maximising = mover == root;
+        let key = node.key();
+        let (alpha_orig, beta_orig) = (alpha, beta);
+        let mut tt_move = None;
+        if self.cfg.use_tt
+            && let Some(e) = self.tt.probe(key)
+        {
+            tt_move = Some(e.mv);
+            if e.depth as u32 >= depth && ply > 0 {
+                let v = e.value[0];
+                match e.bound {
+                    Bound::Exact => return (v, tt_move),
+                    Bound::Lower if v >= beta => return (v, tt_move),
+                    Bound::Upper if v <= alpha => return (v, tt_move),
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = self.take_moves(ply);
+        self.node_moves(node, &mut moves);
+        let ordered = self.ordered(node, &moves, tt_move, mover, ply);
+        self.put_moves(ply, moves);
+        let mut best = if maximising { NEG_INF } else { -NEG_INF };
+        let mut best_move = None;
+        for &(_, mv) in ordered.iter() {
+            let (v, _) = self.paranoid(&node.play(mv), alpha, beta, depth - 1, ply + 1);
+            if self.aborted {
+                break;
+            }
+            if (maximising && v > best) || (!maximising && v < best) {
+                best = v;
+                best_move = Some(mv);
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                self.reward(node, mv, mover, depth);
+                break;
+            }
+        }
+        self.put_ordered(ply, ordered);
+        self.store_bounded(key, best, best_move, depth, alpha_orig, beta_orig);
+        (best, best_move)
+    }
+
+    pub(crate) fn brs_root(&mut self, root: &G, depth: u32) -> (i32, Option<G::Move>) {
+        self.best_reply(root, NEG_INF, -NEG_INF, depth, 0, true)
+    }
+
+    fn best_reply(
+        &mut self,
+        node: &G,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: u32,
+        ply: u32,
+        root_layer: bool,
+    ) -> (i32, Option<G::Move>) {
+        if self.tick() {
+            return (0, None);
+        }
+        let root = self.root_player;
+        let result = node.result();
+        if result.is_some() || depth == 0 {
+            return (self.leaf_utility(node, result, ply)[root], None);
+        }
+        let key = node.key() ^ if root_layer { 0 } else { REPLY_LAYER_SALT };
+        let (alpha_orig, beta_orig) = (alpha, beta);
+        let mut tt_move = None;
+        if self.cfg.use_tt
+            && let Some(e) = self.tt.probe(key)
+        {
+            tt_move = Some(e.mv);
+            if e.depth as u32 >= depth && ply > 0 {
+                let v = e.value[0];
+                match e.bound {
+                    Bound::Exact => return (v, tt_move),
+                    Bound::Lower if v >= beta => return (v, tt_move),
+                    Bound::Upper if v <= alpha => return (v, tt_move),
+                    _ => {}
+                }
+            }
+        }
+        // Children: the root player's moves, or every opponent's moves from this position.
+        let mut children: Vec<(i32, G::Move, G)> = Vec::new();
+        let mut moves = self.take_moves(ply);
+        if root_layer {
+            node.moves(&mut moves);
+            let ordered = self.ordered(node, &moves, tt_move, root, ply);
+            for &(s, mv) in &ordered {
+                children.push((s, mv, node.play(mv).with_turn(root)));
+            }
+            self.put_ordered(ply, ordered);
+        } else {
+            for q in (0..node.players()).filter(|&q| q != root && node.is_active(q)) {
+                let turn = node.with_turn(q);
+                self.node_moves(&turn, &mut moves);
+                for &mv in &moves {
+                    if !turn.is_pass(mv) {
+                        let s = if Some(mv) == tt_move {
+                            i32::MAX
+                        } else {
+                            turn.tactical_score(mv)
+                        };
+                        children.push((s, mv, turn.play(mv).with_turn(root)));
+                    }
+                }
+            }
+            if children.is_empty() {
+                // No opponent can move: the root player simply moves again.
+                let mv = G::Move::default();
+                children.push((0, mv, node.with_turn(root)));
+            }
+            children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        }
+        self.put_moves(ply, moves);
+        let maximising = root_layer;
+        let mut best = if maximising { NEG_INF } else { -NEG_INF };
+        let mut best_move = None;
+        for (_, mv, child) in &children {
+            let (v, _) = self.best_reply(child, alpha, beta, depth - 1, ply + 1, !root_layer);
+            if self.aborted {
+                break;
+            }
+            if (maximising && v > best) || (!maximising && v < best) {
+                best = v;
+                best_move = Some(*mv);
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                if root_layer {
+                    self.reward(node, *mv, root, depth);
+                }
+                break;
+            }
+        }
+        self.store_bounded(key, best, best_move, depth, alpha_orig, beta_orig);
+        (best, best_move)
+    }
+
+    fn store_bounded(
+        &mut self,
+        key: u64,
+        best: i32,
+        best_move: Option<G::Move>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) {
+        if !self.cfg.use_tt || self.aborted {
+            return;
+        }
+        let Some(mv) = best_move else { return };
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, [best, 0, 0, 0], mv, depth, bound);
+    }
+}

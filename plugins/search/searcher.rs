@@ -1,0 +1,338 @@
+//! The search driver: configuration, iterative deepening under a time budget, move ordering
+//! helpers, the principal variation and the debug trace.
+
+use super::Game;
+use super::tt::TranspositionTable;
+use super::utility::{MAX_PLAYERS, Utility, WIN, terminal_utility, zero_sum};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// N-player hypermax (Fridenfalk) with the alpha vector cut-off.
+    Hypermax,
+    /// Everyone else plays against the searching player (2-team alpha-beta).
+    Paranoid,
+    /// Best-reply search: one layer per turn of the searching player, where only the single
+    /// most damaging opponent reply is searched.
+    BestReply,
+    /// 2-player negamax with principal variation search.
+    Negamax,
+}
+
+impl Algorithm {
+    pub fn parse(text: &str) -> Result<Algorithm, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "hypermax" => Ok(Algorithm::Hypermax),
+            "paranoid" => Ok(Algorithm::Paranoid),
+            "brs" | "best-reply" => Ok(Algorithm::BestReply),
+            "negamax" | "pvs" => Ok(Algorithm::Negamax),
+            _ => Err(format!(
+                "unknown search '{text}' (hypermax, paranoid, brs, negamax)"
+            )),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub algorithm: Algorithm,
+    /// Deepest iteration. The hypermax article's fixed setting is players + 1.
+    pub max_depth: u32,
+    /// Per-move budget; `None` searches every depth up to `max_depth`.
+    pub move_time: Option<Duration>,
+    /// Search depths 1, 2, ... (else only `max_depth`, as the article does).
+    pub iterative: bool,
+    pub use_tt: bool,
+    /// The table has 2^tt_bits buckets of two entries.
+    pub tt_bits: u32,
+    pub seed: u64,
+    /// Search opponents' moves through [`Game::modeled_moves`] instead of all their moves.
+    pub model_opponents: bool,
+}
+
+impl SearchConfig {
+    /// The hypermax of the article: fixed depth players + 1, no table, no time limit.
+    pub fn article_hypermax(players: usize, seed: u64) -> SearchConfig {
+        SearchConfig {
+            algorithm: Algorithm::Hypermax,
+            max_depth: players as u32 + 1,
+            move_time: None,
+            iterative: false,
+            use_tt: false,
+            tt_bits: 4,
+            seed,
+            model_opponents: false,
+        }
+    }
+    /// Iterative deepening with a table under a time budget.
+    pub fn timed(algorithm: Algorithm, move_time: Duration, seed: u64) -> SearchConfig {
+        SearchConfig {
+            algorithm,
+            max_depth: 64,
+            move_time: Some(move_time),
+            iterative: true,
+            use_tt: true,
+            tt_bits: 16,
+            seed,
+            model_opponents: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    pub best: M,
+    /// Value for the player to move at the root (zero-sum scale).
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<M>,
+}
+
+/// Reusable search state (the table and history survive between moves of one game).
+pub struct Searcher<G: Game> {
+    pub(crate) cfg: SearchConfig,
+    pub(crate) tt: TranspositionTable<G::Move>,
+    pub(crate) history: Vec<i32>,
+    pub(crate) rng: StdRng,
+    pub(crate) nodes: u64,
+    pub(crate) aborted: bool,
+    pub(crate) root_player: usize,
+    pub(crate) move_bufs: Vec<Vec<G::Move>>,
+    pub(crate) scored_bufs: Vec<Vec<(i32, G::Move)>>,
+    pub(crate) kid_bufs: Vec<Vec<super::hypermax::Kid<G>>>,
+    deadline: Option<Instant>,
+    may_abort: bool,
+    last_root: Option<usize>,
+}
+
+impl<G: Game> Searcher<G> {
+    pub fn new(cfg: SearchConfig) -> Searcher<G> {
+        let tt_bits = if cfg.use_tt { cfg.tt_bits } else { 4 };
+        Searcher {
+            tt: TranspositionTable::new(tt_bits),
+            history: vec![0; G::MOVE_SLOTS * MAX_PLAYERS],
+            rng: StdRng::seed_from_u64(cfg.seed),
+            cfg,
+            nodes: 0,
+            aborted: false,
+            root_player: 0,
+            move_bufs: Vec::new(),
+            scored_bufs: Vec::new(),
+            kid_bufs: Vec::new(),
+            deadline: None,
+            may_abort: false,
+            last_root: None,
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    /// Picks a move for the player to move in `root` (which must not be finished).
+    pub fn search(&mut self, root: &G) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.root_player = root.to_move();
+        self.tt.new_search();
+        self.history.iter_mut().for_each(|h| *h /= 4);
+        self.deadline = self.cfg.move_time.map(|t| start + t);
+        let mut root_moves = Vec::new();
+        root.moves(&mut root_moves);
+        let algorithm = match self.cfg.algorithm {
+            Algorithm::Negamax if root.players() != 2 => Algorithm::Paranoid,
+            a => a,
+        };
+        // Paranoid and best-reply values belong to one searching player.
+        if matches!(algorithm, Algorithm::Paranoid | Algorithm::BestReply)
+            && self.last_root != Some(self.root_player)
+        {
+            self.tt.clear();
+        }
+        self.last_root = Some(self.root_player);
+        let mut result = SearchResult {
+            best: root_moves[0],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: vec![root_moves[0]],
+        };
+        if root_moves.len() == 1 {
+            result.elapsed = start.elapsed();
+            return result;
+        }
+        let first = if self.cfg.iterative {
+            1
+        } else {
+            self.cfg.max_depth.max(1)
+        };
+        for depth in first..=self.cfg.max_depth.max(1) {
+            // The first iteration always completes, so there is always a searched move.
+            self.may_abort = depth > first;
+            let (score, best) = match algorithm {
+                Algorithm::Hypermax => {
+                    let (u, mv, _) = self.hypermax_root(root, depth);
+                    (u[self.root_player], mv)
+                }
+                Algorithm::Paranoid => self.paranoid_root(root, depth),
+                Algorithm::BestReply => self.brs_root(root, depth),
+                Algorithm::Negamax => self.negamax_root(root, depth),
+            };
+            if self.aborted {
+                break;
+            }
+            let Some(best) = best else { break };
+            result.best = best;
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.principal_variation(root, best, depth);
+            let elapsed = start.elapsed();
+            log::debug!(
+                "{depth:>2} {:>8.3}s {score:>9} {:>10} nodes  {}",
+                elapsed.as_secs_f64(),
+                self.nodes,
+                result
+                    .pv
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            if score.abs() > WIN / 2 {
+                break;
+            }
+            if let Some(budget) = self.cfg.move_time
+                && elapsed * 3 > budget
+            {
+                // The next iteration costs several times this one; it would not finish.
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        log::debug!(
+            "best {} depth {} nodes {} ({:.0} nodes/s) tt fill {:.1}%",
+            result.best,
+            result.depth,
+            result.nodes,
+            result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9),
+            self.tt.fill_percent()
+        );
+        result
+    }
+
+    /// Counts a node and notices when the budget runs out.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0
+            && self.may_abort
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Zero-sum utility of a leaf: the winner vector, or the heuristic (also for draws).
+    #[inline]
+    pub(crate) fn leaf_utility(
+        &self,
+        node: &G,
+        result: Option<Option<usize>>,
+        ply: u32,
+    ) -> Utility {
+        match result {
+            Some(Some(w)) => terminal_utility(w, node.players(), ply),
+            _ => zero_sum(&node.heuristic(), node.players()),
+        }
+    }
+
+    /// Moves to search at `node`: the opponent model's choices for opponents when enabled.
+    #[inline]
+    pub(crate) fn node_moves(&self, node: &G, out: &mut Vec<G::Move>) {
+        if self.cfg.model_opponents && node.to_move() != self.root_player {
+            node.modeled_moves(out);
+        } else {
+            node.moves(out);
+        }
+    }
+
+    pub(crate) fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
+        let ply = ply as usize;
+        if self.move_bufs.len() <= ply {
+            self.move_bufs.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::take(&mut self.move_bufs[ply])
+    }
+    pub(crate) fn put_moves(&mut self, ply: u32, v: Vec<G::Move>) {
+        self.move_bufs[ply as usize] = v;
+    }
+
+    /// Orders `moves` (TT move, then captures, then history) into a per-ply buffer.
+    pub(crate) fn ordered(
+        &mut self,
+        node: &G,
+        moves: &[G::Move],
+        tt_move: Option<G::Move>,
+        player: usize,
+        ply: u32,
+    ) -> Vec<(i32, G::Move)> {
+        let ply = ply as usize;
+        if self.scored_bufs.len() <= ply {
+            self.scored_bufs.resize_with(ply + 1, Vec::new);
+        }
+        let mut out = std::mem::take(&mut self.scored_bufs[ply]);
+        out.clear();
+        let base = player * G::MOVE_SLOTS;
+        for &mv in moves {
+            let score = if Some(mv) == tt_move {
+                i32::MAX
+            } else {
+                node.tactical_score(mv) * 1_000_000
+                    + self.history[base + G::move_slot(mv)].min(999_999)
+            };
+            out.push((score, mv));
+        }
+        out.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+        out
+    }
+    pub(crate) fn put_ordered(&mut self, ply: u32, v: Vec<(i32, G::Move)>) {
+        self.scored_bufs[ply as usize] = v;
+    }
+
+    /// Rewards a quiet move that caused a cut-off.
+    pub(crate) fn reward(&mut self, node: &G, mv: G::Move, player: usize, depth: u32) {
+        if node.tactical_score(mv) <= 1 {
+            let h = &mut self.history[player * G::MOVE_SLOTS + G::move_slot(mv)];
+            *h = (*h + (depth * depth) as i32).min(999_999);
+        }
+    }
+
+    /// The best move followed by the table's best moves, as far as they stay legal.
+    fn principal_variation(&self, root: &G, best: G::Move, depth: u32) -> Vec<G::Move> {
+        let mut pv = vec![best];
+        let mut pos = root.play(best);
+        let mut moves = Vec::new();
+        while (pv.len() as u32) < depth && pos.result().is_none() {
+            let Some(e) = self.tt.probe(pos.key()) else {
+                break;
+            };
+            pos.moves(&mut moves);
+            if !moves.contains(&e.mv) {
+                break;
+            }
+            pv.push(e.mv);
+            pos = pos.play(e.mv);
+        }
+        pv
+    }
+}
