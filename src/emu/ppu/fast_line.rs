@@ -53,28 +53,42 @@ impl Ppu {
             attr[k] = self.at_latch;
             self.increment_x();
         }
+        // Expand the 34 tiles into palette indices (0 = transparent) along the line.
         let mask = self.mask;
-        let show_bg = mask & 0x08 != 0;
-        let show_spr = mask & 0x10 != 0;
-        let fine = usize::from(self.x);
-        for x in 0..WIDTH {
-            let p = fine + x;
-            let (t, bit) = (p >> 3, 7 - (p & 7));
-            let mut bg = 0u8;
-            if show_bg && (x >= 8 || mask & 0x02 != 0) {
-                bg = (((hi[t] >> bit) & 1) << 1) | ((lo[t] >> bit) & 1);
+        let mut bg = [0u8; 34 * 8];
+        if mask & 0x08 != 0 {
+            for k in 0..34 {
+                let (l, h, a) = (lo[k], hi[k], attr[k] << 2);
+                for b in 0..8 {
+                    let v = (((h >> (7 - b)) & 1) << 1) | ((l >> (7 - b)) & 1);
+                    bg[k * 8 + b] = if v != 0 { a | v } else { 0 };
+                }
             }
-            let mut index = if bg != 0 { (attr[t] << 2) | bg } else { 0 };
-            let spr = self.sprites.line[x];
-            if spr != 0 && show_spr && (x >= 8 || mask & 0x04 != 0) {
-                if spr & 0x80 != 0 && bg != 0 && x != 255 {
+        }
+        let fine = usize::from(self.x);
+        let bg = &mut bg[fine..fine + 256];
+        if mask & 0x02 == 0 {
+            bg[..8].fill(0);
+        }
+        let colours = self.line_colours();
+        if self.sprites.any_on_line() && mask & 0x10 != 0 {
+            let first = if mask & 0x04 == 0 { 8 } else { 0 };
+            for x in first..WIDTH {
+                let spr = self.sprites.line[x];
+                if spr == 0 {
+                    continue;
+                }
+                let b = bg[x];
+                if spr & 0x80 != 0 && b != 0 && x != 255 {
                     self.sprite0_hit = true;
                 }
-                if bg == 0 || spr & 0x40 == 0 {
-                    index = spr & 0x1F;
+                if b == 0 || spr & 0x40 == 0 {
+                    bg[x] = spr & 0x1F;
                 }
             }
-            self.put_pixel(x, index);
+        }
+        for (out, &index) in self.line.iter_mut().zip(bg.iter()) {
+            *out = colours[usize::from(index)];
         }
     }
 

@@ -279,6 +279,17 @@ impl Ppu {
         self.line[x] = u16::from(entry & grey) | (u16::from(self.mask & 0xE0) << 1);
     }
 
+    /// Output colour for each of the 32 palette indices under the current mask: index 0 of
+    /// every sub-palette shows the backdrop; greyscale and emphasis apply.
+    pub(super) fn line_colours(&self) -> [u16; 32] {
+        let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
+        let emphasis = u16::from(self.mask & 0xE0) << 1;
+        std::array::from_fn(|i| {
+            let entry = self.palette[if i & 3 == 0 { 0 } else { i }];
+            u16::from(entry & grey) | emphasis
+        })
+    }
+
     #[inline(always)]
     pub(super) fn put_pixel(&mut self, x: usize, index: u8) {
         let i = usize::from(index);

@@ -53,6 +53,13 @@ impl Default for SpriteUnit {
     }
 }
 
+impl SpriteUnit {
+    /// False when the line buffer is known to be all transparent.
+    pub(super) fn any_on_line(&self) -> bool {
+        self.line_dirty
+    }
+}
+
 impl Ppu {
     pub(super) fn sprite_height(&self) -> u16 {
         if self.ctrl & 0x20 != 0 { 16 } else { 8 }
