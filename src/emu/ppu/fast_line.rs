@@ -73,17 +73,16 @@ impl Ppu {
         let colours = self.line_colours();
         if self.sprites.any_on_line() && mask & 0x10 != 0 {
             let first = if mask & 0x04 == 0 { 8 } else { 0 };
-            for x in first..WIDTH {
-                let spr = self.sprites.line[x];
+            let sprites = &self.sprites.line;
+            for (x, (&spr, b)) in sprites.iter().zip(bg.iter_mut()).enumerate().skip(first) {
                 if spr == 0 {
                     continue;
                 }
-                let b = bg[x];
-                if spr & 0x80 != 0 && b != 0 && x != 255 {
+                if spr & 0x80 != 0 && *b != 0 && x != 255 {
                     self.sprite0_hit = true;
                 }
-                if b == 0 || spr & 0x40 == 0 {
-                    bg[x] = spr & 0x1F;
+                if *b == 0 || spr & 0x40 == 0 {
+                    *b = spr & 0x1F;
                 }
             }
         }
