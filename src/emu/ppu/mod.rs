@@ -13,6 +13,8 @@ pub const WIDTH: usize = 256;
 pub const HEIGHT: usize = 240;
 pub const DOTS_PER_LINE: u32 = 341;
 pub const PRE_RENDER_LINE: u16 = 261;
+/// Dots after a $2007 read during which another read is ignored.
+const PPUDATA_BUSY_DOTS: u64 = 6;
 /// Frames a PPU open-bus bit holds its charge (about 600 ms).
 const OPEN_BUS_DECAY_FRAMES: u64 = 36;
 
@@ -30,6 +32,8 @@ pub struct Ppu {
     pub x: u8,
     pub w: bool,
     read_buffer: u8,
+    /// Dot count of the last $2007 read that reached memory.
+    last_data_read: u64,
     /// The data latch the CPU sees as PPU open bus, with the frame each bit was last driven high.
     io_latch: u8,
     io_refresh: [u64; 8],
@@ -115,6 +119,7 @@ impl Ppu {
             x: 0,
             w: false,
             read_buffer: 0,
+            last_data_read: u64::MAX / 2,
             io_latch: 0,
             io_refresh: [0; 8],
             scanline: 0,
@@ -209,6 +214,12 @@ impl Ppu {
                 value
             }
             7 => {
+                // The PPU is still busy with the previous read for a few dots: a second read
+                // on the next CPU cycle (an indexed dummy read) only sees the data latch.
+                if self.dots.wrapping_sub(self.last_data_read) < PPUDATA_BUSY_DOTS {
+                    return self.latch();
+                }
+                self.last_data_read = self.dots;
                 let addr = self.v & 0x3FFF;
                 let value = if addr >= 0x3F00 {
                     let pal = self.palette_read(addr);
