@@ -14,10 +14,16 @@ fn rss_kib() -> Option<u64> {
 }
 
 fn main() -> Result<(), String> {
-    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     let frames = args.first().copied().unwrap_or(3000);
     let long_run = args.get(1).copied().unwrap_or(100_000);
-    let roms = bench::default_roms()?.iter().map(|p| Rom::load(p)).collect::<Result<Vec<_>, _>>()?;
+    let roms = bench::default_roms()?
+        .iter()
+        .map(|p| Rom::load(p))
+        .collect::<Result<Vec<_>, _>>()?;
     let (mut total_frames, mut total_seconds) = (0, 0.0);
     for rom in &roms {
         let r = bench::run_rom(rom, frames)?;
@@ -37,7 +43,10 @@ fn main() -> Result<(), String> {
     }
     let after = rss_kib();
     if let (Some(b), Some(a)) = (before, after) {
-        println!("rss_kib before {b} after {long_run} frames {a} (growth {} KiB)", a as i64 - b as i64);
+        println!(
+            "rss_kib before {b} after {long_run} frames {a} (growth {} KiB)",
+            a as i64 - b as i64
+        );
     }
     println!("fps {:.1}", total_frames as f64 / total_seconds);
     Ok(())

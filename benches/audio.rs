@@ -1,5 +1,5 @@
 //! Headless speed with audio synthesis on and off:
-//! `cargo run --release --example audio_bench [ROM] [FRAMES]`
+//! `cargo bench --bench audio -- [ROM] [FRAMES]`
 //! (default ROM: cpu_timing_test6 from the shared corpus, 3000 frames).
 
 use nesmind::emu::{Machine, Rom};
