@@ -1,5 +1,8 @@
-//! Frontends: headless runner and benchmark (the SDL window and audio output live beside them).
+//! Frontends: headless runner, benchmark, pacing, progress bar (the SDL window lives beside them).
 
 pub mod bench;
+pub mod headless;
+pub mod pacing;
 pub mod palette;
 pub mod png;
+pub mod progress;
