@@ -35,6 +35,8 @@ pub struct External {
     timeout: Duration,
     ranges: Vec<RangeInclusive<u16>>,
     failed: Option<String>,
+    /// The last status line, reported as the plug-in's result.
+    last_status: Option<String>,
     out: String,
 }
 
@@ -75,7 +77,8 @@ impl External {
             }
         });
         Ok(External {
-            name: command.to_string(),
+            name: format!("{PREFIX}{command}"),
+            last_status: None,
             stdin: child.stdin.take(),
             child,
             lines: rx,
@@ -128,6 +131,7 @@ impl External {
             let line = self.receive()?;
             if let Some(text) = line.strip_prefix("status ") {
                 frame.set_status(text);
+                self.last_status = Some(text.to_string());
             } else if let Some(rest) = line.strip_prefix("buttons") {
                 for (pad, word) in rest.split_whitespace().take(4).enumerate() {
                     let b = if word == "-" {
@@ -217,6 +221,9 @@ impl Plugin for External {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+    fn result(&self) -> Option<String> {
+        self.last_status.clone()
     }
     fn error(&self) -> Option<String> {
         self.failed.clone()
