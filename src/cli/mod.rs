@@ -19,7 +19,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run a ROM in the window or headless, optionally with a plug-in playing.
-    Run(run::RunArgs),
+    Run(Box<run::RunArgs>),
     /// Show a ROM's header, hashes, mapper and which plug-ins know the game.
     Info(info::InfoArgs),
     /// List the in-tree plug-ins.
@@ -93,7 +93,7 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> Result<(), String> {
     use crate::plugins;
     match cli.command {
-        Command::Run(a) => run::run(a),
+        Command::Run(a) => run::run(*a),
         Command::Info(a) => info::info(a),
         Command::Plugins => {
             for e in plugins::registry() {

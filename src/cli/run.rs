@@ -61,6 +61,12 @@ pub struct RunArgs {
     /// Load this savestate before the first frame.
     #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
+    /// Window scale (integer, 1-16).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub scale: u32,
+    /// Keyboard mapping for pads 1-4 (RON; see `nesmind run --help` and the frontend docs).
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
     /// Write a savestate at the end of the run.
     #[arg(long = "save-state", value_name = "FILE")]
     pub save_state: Option<PathBuf>,
@@ -158,8 +164,8 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
 }
 
 /// Screenshot, savestate and recording are written even when the run stopped early.
-fn finish_outputs(session: &mut Session, args: &RunArgs) -> Result<(), String> {
-    if let Some(path) = &args.screenshot {
+fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Result<(), String> {
+    if let Some(path) = args.screenshot.as_ref().filter(|_| screenshot) {
         crate::frontend::png::save_picture(path, session.machine().picture())?;
     }
     if let Some(path) = &args.save_state {
@@ -181,7 +187,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         .or(session.replay_len())
         .ok_or("--headless needs --frames N (or --replay FILE, which runs the replay's length)")?;
     let outcome = headless::run(&mut session, frames, args.speed.unwrap_or(Speed::Max));
-    let written = finish_outputs(&mut session, &args);
+    let written = finish_outputs(&mut session, &args, true);
     let detached = session.detach();
     let summary = outcome?;
     written?;
@@ -198,9 +204,30 @@ pub fn run(args: RunArgs) -> Result<(), String> {
 
 #[cfg(feature = "sdl")]
 fn window(args: RunArgs) -> Result<(), String> {
+    use crate::frontend::input::InputConfig;
+    use crate::frontend::window::{self, WindowOptions};
+    let input = match &args.input {
+        Some(path) => InputConfig::load(path)?,
+        None => InputConfig::default(),
+    };
+    input.bindings()?;
     let mut session = build_session(&args)?;
-    let outcome = crate::frontend::window::run(&mut session, &args);
-    let written = finish_outputs(&mut session, &args);
+    let stem = args
+        .rom
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "nesmind".into());
+    let opts = WindowOptions {
+        speed: args.speed.unwrap_or(Speed::Times(1.0)),
+        frames: args.frames,
+        scale: args.scale,
+        input,
+        screenshot: args.screenshot.clone(),
+        stem,
+    };
+    let outcome = window::run(&mut session, &opts);
+    // The window wrote its own screenshot from its pixels.
+    let written = finish_outputs(&mut session, &args, false);
     session.detach();
     outcome.and(written)
 }

@@ -2,7 +2,11 @@
 
 pub mod bench;
 pub mod headless;
+#[cfg(feature = "sdl")]
+pub mod input;
 pub mod pacing;
 pub mod palette;
 pub mod png;
 pub mod progress;
+#[cfg(feature = "sdl")]
+pub mod window;
