@@ -15,7 +15,14 @@ Examples:
   nesmind run game.nes --plugin spot --headless --frames 36000
   nesmind run game.nes --plugin 'ext:python3 plugins/examples/start_presser.py' --headless --frames 600
   nesmind run game.nes --headless --frames 600 --record run.replay
-  nesmind run game.nes --headless --replay run.replay --verify")]
+  nesmind run game.nes --headless --replay run.replay --verify
+
+Window keys: Esc quit, P pause, N next frame (paused), Tab fast-forward, -/= speed,
+F11 fullscreen, F12 screenshot, F5/F9 save/load slot, F6 next slot, Ctrl+R reset,
+F1-F4 take pad 1-4 from the plug-in or give it back.
+Default keys, pad 1: arrows, X=A, Z=B, Right Shift=Select, Return=Start;
+pad 2: IJKL, G=A, F=B, T=Select, Y=Start. Game controller N drives pad N.
+Logging: RUST_LOG=info (or debug, trace) nesmind run ...")]
 pub struct RunArgs {
     /// The iNES or NES 2.0 ROM file.
     pub rom: PathBuf,
@@ -64,7 +71,8 @@ pub struct RunArgs {
     /// Window scale (integer, 1-16).
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub scale: u32,
-    /// Keyboard mapping for pads 1-4 (RON; see `nesmind run --help` and the frontend docs).
+    /// Keyboard mapping for pads 1-4, a RON file such as
+    /// (keyboard: [{"Up": "Up", "X": "A", "Return": "Start"}, {"W": "Up"}]).
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
     /// Write a savestate at the end of the run.
@@ -235,4 +243,24 @@ fn window(args: RunArgs) -> Result<(), String> {
 #[cfg(not(feature = "sdl"))]
 fn window(_args: RunArgs) -> Result<(), String> {
     Err("this build has no window (built without the `sdl` feature); add --headless".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn options_from_file_then_flags() {
+        let path = std::env::temp_dir().join(format!("nesmind-opts-{}.ron", std::process::id()));
+        std::fs::write(&path, r#"{"depth": "3", "seed": "7"}"#).unwrap();
+        let o = plugin_options(Some(&path), &[("seed".into(), "9".into())]).unwrap();
+        assert_eq!((o["depth"].as_str(), o["seed"].as_str()), ("3", "9"));
+        std::fs::write(&path, "[1, 2]").unwrap();
+        assert!(
+            plugin_options(Some(&path), &[])
+                .unwrap_err()
+                .contains("RON map")
+        );
+        assert_eq!(parse_pad("2=keyboard"), Ok((1, PadOwner::Human)));
+        assert!(parse_option("novalue").is_err());
+    }
 }
