@@ -2,7 +2,9 @@
 
 use nesmind::emu::{Machine, Rom};
 use nesmind::host::savestate::state_hash;
-use nesmind::host::{AccessKind, Buttons, Frame, Plugin, RomInfo, Session, Setup, WatchHit};
+use nesmind::host::{
+    AccessKind, Buttons, Frame, PadOwner, Plugin, RomInfo, Session, Setup, WatchHit,
+};
 use std::sync::{Arc, Mutex};
 
 fn rom(name: &str) -> Rom {
@@ -277,4 +279,25 @@ fn a_refusing_plugin_is_an_error_with_its_reason() {
     let err = s.attach(Box::new(Picky), &[]).unwrap_err();
     assert!(err.contains("picky") && err.contains("3B96FBCA"), "{err}");
     assert!(s.plugin_name().is_none());
+}
+
+#[test]
+fn a_human_can_take_a_pad_and_give_it_back() {
+    fn hold_start(f: &mut dyn Frame, _: &mut Seen) {
+        f.set_buttons(0, Buttons::START);
+        f.set_buttons(1, Buttons::A);
+    }
+    let (mut s, _) = session_with(lawn_mower(), vec![], hold_start);
+    s.set_human_buttons(0, Buttons::RIGHT);
+    s.step().unwrap();
+    assert_eq!(s.machine().buttons(0), Buttons::START);
+    s.set_owner(0, PadOwner::Human);
+    s.step().unwrap();
+    assert_eq!(
+        (s.machine().buttons(0), s.machine().buttons(1)),
+        (Buttons::RIGHT, Buttons::A)
+    );
+    s.set_owner(0, PadOwner::Plugin);
+    s.step().unwrap();
+    assert_eq!(s.machine().buttons(0), Buttons::START);
 }
