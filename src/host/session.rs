@@ -144,6 +144,12 @@ impl Session {
         if setup.pads > 2 {
             self.machine.set_four_score(true);
         }
+        log::info!(
+            "attached plug-in '{}' ({} watches, {} pads)",
+            plugin.name(),
+            setup.watches.len(),
+            setup.pads
+        );
         self.watches = setup.watches;
         self.install_watches();
         self.plugin = Some(plugin);
@@ -246,7 +252,13 @@ impl Session {
 
     /// Saves the machine to `path` atomically.
     pub fn save_state(&self, path: &Path) -> Result<(), String> {
-        super::savestate::save(path, &self.machine, &self.rom)
+        super::savestate::save(path, &self.machine, &self.rom)?;
+        log::info!(
+            "saved state to {} at frame {}",
+            path.display(),
+            self.machine.frame_number()
+        );
+        Ok(())
     }
 
     /// Loads a savestate; on any error the running game is left exactly as it was.
@@ -256,6 +268,11 @@ impl Session {
         self.machine = loaded;
         self.machine.set_four_score(keep_four_score);
         self.install_watches();
+        log::info!(
+            "loaded state {} (frame {})",
+            path.display(),
+            self.machine.frame_number()
+        );
         Ok(())
     }
 
