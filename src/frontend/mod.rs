@@ -1,5 +1,12 @@
-//! Frontends: headless runner and benchmark (the SDL window and audio output live beside them).
+//! Frontends: headless runner, benchmark, pacing, progress bar (the SDL window lives beside them).
 
 pub mod bench;
+pub mod headless;
+#[cfg(feature = "sdl")]
+pub mod input;
+pub mod pacing;
 pub mod palette;
 pub mod png;
+pub mod progress;
+#[cfg(feature = "sdl")]
+pub mod window;

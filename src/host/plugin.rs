@@ -6,6 +6,7 @@
 //! read (normally in that NMI) sees them; they stay held until the plug-in changes them.
 
 use super::buttons::Buttons;
+use super::fork::Fork;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -89,6 +90,11 @@ pub trait Frame {
     }
     /// A one-line status (chosen move, evaluation ...) shown by the frontend.
     fn set_status(&mut self, _line: &str) {}
+    /// An independent copy of the whole machine for lookahead (see [`Fork`]); `None` on
+    /// hosts that cannot copy themselves (RAM-image test hosts).
+    fn fork(&self) -> Option<Fork> {
+        None
+    }
 }
 
 /// Options given with `--plugin-opt key=value` or a RON map file.
@@ -105,6 +111,11 @@ pub trait Plugin: Send {
     fn on_detach(&mut self) {}
     /// A short summary line for headless runs (score, games won ...).
     fn result(&self) -> Option<String> {
+        None
+    }
+    /// A failure that should end the run (e.g. an external plug-in process died); the
+    /// host checks it after every `on_frame` and stops with this message.
+    fn error(&self) -> Option<String> {
         None
     }
 }

@@ -2,6 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
+mod info;
+mod run;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "nesmind",
@@ -15,6 +18,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Run a ROM in the window or headless, optionally with a plug-in playing.
+    Run(Box<run::RunArgs>),
+    /// Show a ROM's header, hashes, mapper and which plug-ins know the game.
+    Info(info::InfoArgs),
     /// List the in-tree plug-ins.
     Plugins,
     /// Measure headless emulation speed (frames per second) and machine clone cost.
@@ -86,6 +93,8 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> Result<(), String> {
     use crate::plugins;
     match cli.command {
+        Command::Run(a) => run::run(*a),
+        Command::Info(a) => info::info(a),
         Command::Plugins => {
             for e in plugins::registry() {
                 println!("{:<10} {}", e.name, e.description);

@@ -1,0 +1,266 @@
+//! `nesmind run`: one ROM, optionally a plug-in, in the window or headless.
+
+use crate::emu::Rom;
+use crate::frontend::headless;
+use crate::frontend::pacing::Speed;
+use crate::host::external::{self, External};
+use crate::host::replay::{Player, Recorder};
+use crate::host::{PadOwner, Plugin, PluginOptions, Session};
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  nesmind run game.nes                                   play in the window
+  nesmind run game.nes --plugin spot --headless --frames 36000
+  nesmind run game.nes --plugin 'ext:python3 plugins/examples/start_presser.py' --headless --frames 600
+  nesmind run game.nes --headless --frames 600 --record run.replay
+  nesmind run game.nes --headless --replay run.replay --verify
+
+Window keys: Esc quit, P pause, N next frame (paused), Tab fast-forward, -/= speed,
+F11 fullscreen, F12 screenshot, F5/F9 save/load slot, F6 next slot, Ctrl+R reset,
+F1-F4 take pad 1-4 from the plug-in or give it back.
+Default keys, pad 1: arrows, X=A, Z=B, Right Shift=Select, Return=Start;
+pad 2: IJKL, G=A, F=B, T=Select, Y=Start. Game controller N drives pad N.
+Logging: RUST_LOG=info (or debug, trace) nesmind run ...")]
+pub struct RunArgs {
+    /// The iNES or NES 2.0 ROM file.
+    pub rom: PathBuf,
+    /// Plug-in to attach: an in-tree name (see `nesmind plugins`) or `ext:COMMAND` for an
+    /// external program speaking the line protocol (see plugins/examples/).
+    #[arg(long, value_name = "NAME")]
+    pub plugin: Option<String>,
+    /// A plug-in option (repeatable); overrides the same key from --plugin-opts.
+    #[arg(long = "plugin-opt", value_name = "KEY=VALUE", value_parser = parse_option)]
+    pub plugin_opt: Vec<(String, String)>,
+    /// A RON file with plug-in options, e.g. {"depth": "3", "seed": "7"}.
+    #[arg(long = "plugin-opts", value_name = "FILE")]
+    pub plugin_opts: Option<PathBuf>,
+    /// Run without a window (needs --frames, or --replay to run the replay's length).
+    #[arg(long)]
+    pub headless: bool,
+    /// Speed: max, 1 (real time, 60.0988 fps) or a multiple such as 0.5 or 4
+    /// [default: max headless, 1 in the window].
+    #[arg(long, value_name = "max|1|N")]
+    pub speed: Option<Speed>,
+    /// Stop after this many frames.
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+    /// Who drives pad N (1-4): the plug-in or the keyboard (repeatable).
+    /// Default: the plug-in drives every pad when one is attached.
+    #[arg(long = "pad", value_name = "N=plugin|keyboard", value_parser = parse_pad)]
+    pub pads: Vec<(usize, PadOwner)>,
+    /// Record every frame's pad input and a state hash into FILE.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["replay", "state"])]
+    pub record: Option<PathBuf>,
+    /// Frames between state hashes in a recording.
+    #[arg(long = "hash-every", value_name = "N", default_value_t = 60)]
+    pub hash_every: u64,
+    /// Play the input recorded in FILE (from power-on).
+    #[arg(long, value_name = "FILE", conflicts_with = "state")]
+    pub replay: Option<PathBuf>,
+    /// With --replay: check the recorded state hashes and report the first frame that differs.
+    #[arg(long, requires = "replay")]
+    pub verify: bool,
+    /// Save the last frame as a PNG.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// Load this savestate before the first frame.
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+    /// Window scale (integer, 1-16).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub scale: u32,
+    /// Keyboard mapping for pads 1-4, a RON file such as
+    /// (keyboard: [{"Up": "Up", "X": "A", "Return": "Start"}, {"W": "Up"}]).
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Write a savestate at the end of the run.
+    #[arg(long = "save-state", value_name = "FILE")]
+    pub save_state: Option<PathBuf>,
+}
+
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
+        _ => Err(format!("'{s}' is not KEY=VALUE")),
+    }
+}
+
+fn parse_pad(s: &str) -> Result<(usize, PadOwner), String> {
+    let bad = || format!("'{s}' is not N=plugin or N=keyboard with N 1-4");
+    let (n, who) = s.split_once('=').ok_or_else(bad)?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=4).contains(n))
+        .ok_or_else(bad)?;
+    let owner = match who.trim().to_ascii_lowercase().as_str() {
+        "plugin" => PadOwner::Plugin,
+        "keyboard" | "human" => PadOwner::Human,
+        _ => return Err(bad()),
+    };
+    Ok((n - 1, owner))
+}
+
+/// Options from the RON file, then the command line's on top.
+pub fn plugin_options(
+    file: Option<&Path>,
+    pairs: &[(String, String)],
+) -> Result<PluginOptions, String> {
+    let mut opts = match file {
+        Some(f) => {
+            let text = std::fs::read_to_string(f)
+                .map_err(|e| format!("cannot read --plugin-opts '{}': {e}", f.display()))?;
+            ron::from_str::<PluginOptions>(&text).map_err(|e| {
+                format!("--plugin-opts '{}': expected a RON map of strings like {{\"key\": \"value\"}}: {e}", f.display())
+            })?
+        }
+        None => PluginOptions::new(),
+    };
+    opts.extend(pairs.iter().cloned());
+    Ok(opts)
+}
+
+/// An in-tree plug-in by name, or an external program for `ext:COMMAND`.
+pub fn create_plugin(name: &str, opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
+    if let Some(command) = name.strip_prefix(external::PREFIX) {
+        return Ok(Box::new(External::spawn(command, opts)?));
+    }
+    let entry = crate::plugins::find(name)?;
+    (entry.create)(opts).map_err(|e| format!("cannot create plug-in '{}': {e}", entry.name))
+}
+
+/// Builds the session the flags describe (ROM, plug-in, pads, state, replay).
+pub fn build_session(args: &RunArgs) -> Result<Session, String> {
+    let rom = Rom::load(&args.rom)?;
+    let mut session = Session::new(rom)?;
+    let humans: Vec<usize> = args
+        .pads
+        .iter()
+        .filter(|(_, o)| *o == PadOwner::Human)
+        .map(|(p, _)| *p)
+        .collect();
+    match &args.plugin {
+        Some(name) => {
+            let opts = plugin_options(args.plugin_opts.as_deref(), &args.plugin_opt)?;
+            session.attach(create_plugin(name, &opts)?, &humans)?;
+        }
+        None => {
+            if let Some((p, _)) = args.pads.iter().find(|(_, o)| *o == PadOwner::Plugin) {
+                return Err(format!("--pad {}=plugin needs --plugin NAME", p + 1));
+            }
+            if !args.plugin_opt.is_empty() || args.plugin_opts.is_some() {
+                return Err("--plugin-opt/--plugin-opts need --plugin NAME".into());
+            }
+        }
+    }
+    if let Some(state) = &args.state {
+        session.load_state(state)?;
+    }
+    if let Some(path) = &args.replay {
+        session.replay(Player::load(path, session.rom(), args.verify)?);
+    }
+    if let Some(path) = &args.record {
+        if args.hash_every == 0 {
+            return Err("--hash-every must be at least 1".into());
+        }
+        session.record(Recorder::new(path, session.rom(), args.hash_every));
+    }
+    Ok(session)
+}
+
+/// Screenshot, savestate and recording are written even when the run stopped early.
+fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Result<(), String> {
+    if let Some(path) = args.screenshot.as_ref().filter(|_| screenshot) {
+        crate::frontend::png::save_picture(path, session.machine().picture())?;
+    }
+    if let Some(path) = &args.save_state {
+        session.save_state(path)?;
+    }
+    session.finish_recording()
+}
+
+pub fn run(args: RunArgs) -> Result<(), String> {
+    if args.frames == Some(0) {
+        return Err("--frames must be at least 1".into());
+    }
+    if !args.headless {
+        return window(args);
+    }
+    let mut session = build_session(&args)?;
+    let frames = args
+        .frames
+        .or(session.replay_len())
+        .ok_or("--headless needs --frames N (or --replay FILE, which runs the replay's length)")?;
+    let outcome = headless::run(&mut session, frames, args.speed.unwrap_or(Speed::Max));
+    let written = finish_outputs(&mut session, &args, true);
+    let detached = session.detach();
+    let summary = outcome?;
+    written?;
+    for line in summary.lines() {
+        println!("{line}");
+    }
+    if summary.result.is_none()
+        && let Some(r) = detached
+    {
+        println!("plugin result after detach: {r}");
+    }
+    Ok(())
+}
+
+#[cfg(feature = "sdl")]
+fn window(args: RunArgs) -> Result<(), String> {
+    use crate::frontend::input::InputConfig;
+    use crate::frontend::window::{self, WindowOptions};
+    let input = match &args.input {
+        Some(path) => InputConfig::load(path)?,
+        None => InputConfig::default(),
+    };
+    input.bindings()?;
+    let mut session = build_session(&args)?;
+    let stem = args
+        .rom
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "nesmind".into());
+    let opts = WindowOptions {
+        speed: args.speed.unwrap_or(Speed::Times(1.0)),
+        frames: args.frames,
+        scale: args.scale,
+        input,
+        screenshot: args.screenshot.clone(),
+        stem,
+    };
+    let outcome = window::run(&mut session, &opts);
+    // The window wrote its own screenshot from its pixels.
+    let written = finish_outputs(&mut session, &args, false);
+    session.detach();
+    outcome.and(written)
+}
+
+#[cfg(not(feature = "sdl"))]
+fn window(_args: RunArgs) -> Result<(), String> {
+    Err("this build has no window (built without the `sdl` feature); add --headless".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn options_from_file_then_flags() {
+        let path = std::env::temp_dir().join(format!("nesmind-opts-{}.ron", std::process::id()));
+        std::fs::write(&path, r#"{"depth": "3", "seed": "7"}"#).unwrap();
+        let o = plugin_options(Some(&path), &[("seed".into(), "9".into())]).unwrap();
+        assert_eq!((o["depth"].as_str(), o["seed"].as_str()), ("3", "9"));
+        std::fs::write(&path, "[1, 2]").unwrap();
+        assert!(
+            plugin_options(Some(&path), &[])
+                .unwrap_err()
+                .contains("RON map")
+        );
+        assert_eq!(parse_pad("2=keyboard"), Ok((1, PadOwner::Human)));
+        assert!(parse_option("novalue").is_err());
+    }
+}

@@ -1,0 +1,62 @@
+//! Headless runs: no window, as fast as allowed, with a progress bar and a summary.
+
+use super::pacing::{Pacer, Speed};
+use super::progress::Progress;
+use crate::host::Session;
+use std::time::Instant;
+
+/// What a finished headless run reports.
+#[derive(Debug)]
+pub struct Summary {
+    pub frames: u64,
+    pub seconds: f64,
+    pub plugin: Option<String>,
+    pub result: Option<String>,
+    pub verified: Option<usize>,
+}
+
+impl Summary {
+    pub fn fps(&self) -> f64 {
+        self.frames as f64 / self.seconds.max(1e-9)
+    }
+    /// The lines printed at the end of `nesmind run --headless`.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![format!("frames {}", self.frames)];
+        if let Some(p) = &self.plugin {
+            out.push(format!(
+                "plugin {p}: {}",
+                self.result.as_deref().unwrap_or("(no result)")
+            ));
+        }
+        if let Some(n) = self.verified {
+            out.push(format!("replay verified ({n} state hashes match)"));
+        }
+        out.push(format!("fps {:.1}", self.fps()));
+        out
+    }
+}
+
+/// Steps `frames` frames. On an error (jam, plug-in failure, replay divergence) the run
+/// stops and the error is returned; the session stays usable for a screenshot or state.
+pub fn run(session: &mut Session, frames: u64, speed: Speed) -> Result<Summary, String> {
+    let mut pacer = Pacer::new(speed);
+    let mut progress = Progress::new(frames);
+    let start = Instant::now();
+    for done in 0..frames {
+        if let Err(e) = session.step() {
+            progress.finish();
+            return Err(format!("stopped after {done} frames: {e}"));
+        }
+        pacer.wait();
+        progress.update(done + 1);
+    }
+    progress.finish();
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(Summary {
+        frames,
+        seconds,
+        plugin: session.plugin_name().map(String::from),
+        result: session.plugin_result(),
+        verified: session.verified(),
+    })
+}

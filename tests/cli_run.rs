@@ -1,0 +1,215 @@
+//! `nesmind run` / `info` / `plugins` end to end, including every error path users hit.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn nesmind(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into(),
+        String::from_utf8_lossy(&o.stderr).into(),
+    )
+}
+fn game() -> String {
+    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    corpus
+        .join("homebrew/lawn_mower/lawn_mower.nes")
+        .display()
+        .to_string()
+}
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nesmind-cli-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Fails with a message naming `needle`, exit code `code`, and no panic.
+fn fails(args: &[&str], code: i32, needle: &str) {
+    let o = nesmind(args);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected '{needle}' in: {err}"
+    );
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn headless_run_records_replays_and_verifies() {
+    let g = game();
+    let (rep, shot, state) = (scratch("a.replay"), scratch("a.png"), scratch("a.state"));
+    let o = nesmind(&[
+        "run",
+        &g,
+        "--headless",
+        "--frames",
+        "300",
+        "--record",
+        rep.to_str().unwrap(),
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--save-state",
+        state.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.starts_with("frames 300\n") && out.lines().last().unwrap().starts_with("fps "),
+        "{out}"
+    );
+    assert_eq!(&std::fs::read(&shot).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+
+    let o = nesmind(&[
+        "run",
+        &g,
+        "--headless",
+        "--replay",
+        rep.to_str().unwrap(),
+        "--verify",
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        out.contains("frames 300") && out.contains("replay verified (5 state hashes match)"),
+        "{out}"
+    );
+
+    let o = nesmind(&[
+        "run",
+        &g,
+        "--headless",
+        "--frames",
+        "5",
+        "--state",
+        state.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o).1);
+}
+
+#[test]
+fn info_and_plugins_list() {
+    let o = nesmind(&["info", &game()]);
+    let (out, _) = text(&o);
+    assert!(o.status.success());
+    for want in [
+        "mapper      0",
+        "CRC32       3B96FBCA",
+        "SHA-1       F096F66C",
+        "known game",
+    ] {
+        assert!(out.contains(want), "missing '{want}' in {out}");
+    }
+    let (out, _) = text(&nesmind(&["plugins"]));
+    assert!(out.contains("spot") && out.contains("hatris"), "{out}");
+}
+
+#[test]
+fn bad_input_gives_clear_errors() {
+    let g = game();
+    let junk = scratch("junk.nes");
+    std::fs::write(&junk, b"this is not a ROM at all").unwrap();
+    let junk = junk.to_str().unwrap();
+    let bad_state = scratch("bad.state");
+    std::fs::write(
+        &bad_state,
+        "nesmind-savestate 1\nrom-crc32 3B96FBCA\nbody-crc32 00000000 len 3\n(((",
+    )
+    .unwrap();
+    let bad_state = bad_state.to_str().unwrap();
+
+    fails(
+        &["run", junk, "--headless", "--frames", "1"],
+        1,
+        "not an iNES image",
+    );
+    fails(
+        &["info", "/no/such/file.nes"],
+        1,
+        "cannot read ROM '/no/such/file.nes'",
+    );
+    fails(
+        &["run", &g, "--headless", "--frames", "1", "--plugin", "nope"],
+        1,
+        "unknown plug-in 'nope'",
+    );
+    fails(
+        &[
+            "run",
+            &g,
+            "--headless",
+            "--frames",
+            "1",
+            "--state",
+            bad_state,
+        ],
+        1,
+        "corrupt",
+    );
+    fails(&["run", &g, "--headless"], 1, "--headless needs --frames");
+    fails(
+        &["run", &g, "--headless", "--frames", "0"],
+        1,
+        "--frames must be at least 1",
+    );
+    fails(
+        &["run", &g, "--headless", "--frames", "1", "--speed", "warp"],
+        2,
+        "'warp' is not a speed",
+    );
+    fails(
+        &[
+            "run",
+            &g,
+            "--headless",
+            "--frames",
+            "1",
+            "--pad",
+            "5=plugin",
+        ],
+        2,
+        "'5=plugin'",
+    );
+    fails(
+        &[
+            "run",
+            &g,
+            "--headless",
+            "--frames",
+            "1",
+            "--pad",
+            "1=plugin",
+        ],
+        1,
+        "--pad 1=plugin needs --plugin",
+    );
+    fails(
+        &["run", &g, "--headless", "--frames", "1", "--bogus"],
+        2,
+        "--bogus",
+    );
+    fails(&["run", &g, "--headless", "--verify"], 2, "--replay");
+    fails(
+        &["run", &g, "--headless", "--replay", bad_state],
+        1,
+        "not a nesmind replay",
+    );
+    fails(
+        &[
+            "run",
+            &g,
+            "--headless",
+            "--frames",
+            "1",
+            "--plugin",
+            "ext:/no/such/program",
+        ],
+        1,
+        "cannot start external plug-in",
+    );
+}

@@ -1,0 +1,170 @@
+//! Savestate files and replays: round trips, and refusals that leave the game untouched.
+
+use nesmind::emu::Rom;
+use nesmind::host::replay::{Player, Recorder};
+use nesmind::host::savestate::{self, state_hash};
+use nesmind::host::{Buttons, Session};
+use std::path::PathBuf;
+
+fn rom(name: &str) -> Rom {
+    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    Rom::load(&corpus.join(name)).unwrap()
+}
+fn lawn_mower() -> Rom {
+    rom("homebrew/lawn_mower/lawn_mower.nes")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nesmind-host-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Human input script (no plug-in): Start, then wandering.
+fn drive(s: &mut Session, frames: u64) {
+    for _ in 0..frames {
+        let n = s.steps();
+        let b = match n {
+            60..=64 => Buttons::START,
+            n if n > 100 && n % 50 < 25 => Buttons::RIGHT,
+            n if n > 100 => Buttons::DOWN,
+            _ => Buttons::NONE,
+        };
+        s.set_human_buttons(0, b);
+        s.step().unwrap();
+    }
+}
+
+#[test]
+fn savestate_file_round_trip_continues_identically() {
+    let path = scratch("round.state");
+    let mut a = Session::new(lawn_mower()).unwrap();
+    drive(&mut a, 250);
+    a.save_state(&path).unwrap();
+    let mut b = Session::new(lawn_mower()).unwrap();
+    b.load_state(&path).unwrap();
+    assert_eq!(state_hash(a.machine()), state_hash(b.machine()));
+    for _ in 0..300 {
+        a.set_human_buttons(0, Buttons::LEFT);
+        b.set_human_buttons(0, Buttons::LEFT);
+        a.step().unwrap();
+        b.step().unwrap();
+    }
+    assert_eq!(a.machine().picture(), b.machine().picture());
+    assert_eq!(a.machine().save_state(), b.machine().save_state());
+}
+
+#[test]
+fn bad_savestates_are_refused_and_the_game_is_untouched() {
+    let good = scratch("good.state");
+    let mut s = Session::new(lawn_mower()).unwrap();
+    drive(&mut s, 120);
+    s.save_state(&good).unwrap();
+    drive(&mut s, 30);
+    let text = std::fs::read_to_string(&good).unwrap();
+
+    let mut other = Session::new(rom("homebrew/nes15/nes15-NTSC.nes")).unwrap();
+    other.step().unwrap();
+    let foreign = scratch("foreign.state");
+    other.save_state(&foreign).unwrap();
+
+    let mid = text.len() / 2;
+    let mut flipped = text.clone().into_bytes();
+    flipped[mid] = if flipped[mid] == b'1' { b'2' } else { b'1' };
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("truncated", text.as_bytes()[..mid].to_vec(), "truncated"),
+        ("corrupt", flipped, "corrupt"),
+        ("garbage", b"\x00\xFFnot a state".to_vec(), "not"),
+        ("empty", Vec::new(), "not a nesmind savestate"),
+        (
+            "version",
+            text.replacen("savestate 1", "savestate 9", 1).into_bytes(),
+            "version 9",
+        ),
+        ("foreign", std::fs::read(&foreign).unwrap(), "another ROM"),
+    ];
+    let before = s.machine().save_state().unwrap();
+    for (name, bytes, why) in cases {
+        let path = scratch(&format!("{name}.state"));
+        std::fs::write(&path, bytes).unwrap();
+        let err = s.load_state(&path).unwrap_err();
+        assert!(
+            err.contains(why) && err.contains(&*path.to_string_lossy()),
+            "{name}: {err}"
+        );
+        assert_eq!(
+            s.machine().save_state().unwrap(),
+            before,
+            "{name} changed the game"
+        );
+    }
+    let missing = s.load_state(&scratch("missing.state")).unwrap_err();
+    assert!(missing.contains("cannot read savestate"), "{missing}");
+    s.step().unwrap();
+}
+
+#[test]
+fn atomic_write_replaces_and_leaves_no_temp_files() {
+    let path = scratch("atomic/out.bin");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    savestate::write_atomic(&path, b"first").unwrap();
+    savestate::write_atomic(&path, b"second").unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"second");
+    let names: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+    assert_eq!(names.len(), 1);
+    let err = savestate::write_atomic(&scratch("no/such/dir/x"), b"x").unwrap_err();
+    assert!(err.contains("cannot write"), "{err}");
+}
+
+#[test]
+fn replay_reproduces_and_verify_finds_the_first_divergence() {
+    let path = scratch("run.replay");
+    let mut rec = Session::new(lawn_mower()).unwrap();
+    rec.record(Recorder::new(&path, rec.rom(), 20));
+    drive(&mut rec, 400);
+    rec.finish_recording().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+
+    let mut play = Session::new(lawn_mower()).unwrap();
+    play.replay(Player::load(&path, play.rom(), true).unwrap());
+    assert_eq!(play.replay_len(), Some(400));
+    for _ in 0..400 {
+        play.step().unwrap();
+    }
+    assert_eq!(play.verified(), Some(20));
+    assert_eq!(play.machine().save_state(), rec.machine().save_state());
+
+    // Hold Left instead from frame 130 on: verification must fail at a hashed frame
+    // (every 20th) no earlier than 139, the first one after the change.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    for (frame, line) in lines.iter_mut().filter(|l| l.starts_with("p ")).enumerate() {
+        if frame >= 130 {
+            *line = "p 40000000".into();
+        }
+    }
+    let mut bad = Session::new(lawn_mower()).unwrap();
+    bad.replay(Player::parse(&lines.join("\n"), bad.rom(), true).unwrap());
+    let err = (0..400)
+        .find_map(|_| bad.step().err())
+        .expect("divergence found");
+    assert!(err.starts_with("replay diverges at frame "), "{err}");
+    let frame: u64 = err["replay diverges at frame ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(frame >= 139 && (frame + 1).is_multiple_of(20), "{err}");
+
+    let foreign = rom("homebrew/nes15/nes15-NTSC.nes");
+    let err = Player::parse(&text, &foreign, true).err().unwrap();
+    assert!(err.contains("another ROM"), "{err}");
+    let err = Player::parse(
+        "nesmind-replay 1\nrom-crc32 3B96FBCA\np 12\n",
+        &lawn_mower(),
+        true,
+    )
+    .err()
+    .unwrap();
+    assert!(err.contains("line 3"), "{err}");
+}
