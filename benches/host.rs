@@ -1,4 +1,4 @@
-//! Plug-in host costs: `cargo run --release --example host_bench [ROM] [FRAMES]`.
+//! Plug-in host costs: `cargo bench --bench host -- [ROM] [FRAMES]`.
 //!
 //! Prints fps without a plug-in and with one that reads all of RAM every frame (the
 //! overhead the host adds), and the time of `fork()` + 60 lookahead frames next to what
