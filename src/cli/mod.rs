@@ -29,12 +29,16 @@ pub enum Command {
     /// Run the test-ROM conformance suite listed in tests/conformance.ron.
     TestRoms(TestRomsArgs),
     /// Play games between AI seats: `nesmind arena spot --games 100 ...`.
+    #[command(disable_help_flag = true)]
     Arena(ToolArgs),
     /// Run a plug-in's offline simulator: `nesmind sim hatris --runs 100 ...`.
+    #[command(disable_help_flag = true)]
     Sim(ToolArgs),
     /// Train a plug-in's evaluation: `nesmind train hatris ...`.
+    #[command(disable_help_flag = true)]
     Train(ToolArgs),
     /// Count move-generator leaves: `nesmind perft spot ...`.
+    #[command(disable_help_flag = true)]
     Perft(ToolArgs),
 }
 
@@ -66,7 +70,7 @@ pub struct TestRomsArgs {
 pub struct ToolArgs {
     /// Plug-in whose tool to run.
     pub plugin: String,
-    /// Arguments for the tool (see `nesmind <tool> <plugin> --help`).
+    /// Arguments for the tool; `--help` here prints the tool's own help.
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
 }
