@@ -1,0 +1,170 @@
+//! Where a falling pair can end up.
+//!
+//! The pair enters above every pile (a pile taller than the entry height has already
+//! ended the game), so it can reach any two adjacent columns in either order. It lands as
+//! a whole when both piles are equally high; otherwise the hat over the taller pile stops
+//! and the other keeps falling from that height. That free hat can still slide sideways,
+//! away from the stopped hat, across piles lower than its bottom edge.
+
+use super::board::Geometry;
+use super::rules::COLUMNS;
+
+/// Final columns of a pair: `first` receives the pair's first hat, `second` the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    pub first: u8,
+    pub second: u8,
+}
+
+/// Up to 30 distinct placements, stored inline (this runs thousands of times per spawn).
+#[derive(Clone, Copy, Debug)]
+pub struct Placements {
+    len: u8,
+    items: [Placement; COLUMNS * (COLUMNS - 1)],
+}
+
+impl Placements {
+    pub fn as_slice(&self) -> &[Placement] {
+        &self.items[..self.len as usize]
+    }
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn contains(&self, p: Placement) -> bool {
+        self.as_slice().contains(&p)
+    }
+}
+
+/// Every distinct placement of a pair whose hats are `same` type or not.
+pub fn placements(geo: &Geometry, heights: &[i16; COLUMNS], same: bool) -> Placements {
+    let mut out = Placements {
+        len: 0,
+        items: [Placement {
+            first: 0,
+            second: 0,
+        }; COLUMNS * (COLUMNS - 1)],
+    };
+    let mut seen = 0u64;
+    let mut add = |first: usize, second: usize| {
+        // Equal hats make (a, b) and (b, a) the same outcome.
+        let (f, s) = if same && first > second {
+            (second, first)
+        } else {
+            (first, second)
+        };
+        let bit = 1u64 << (f * COLUMNS + s);
+        if seen & bit == 0 {
+            seen |= bit;
+            out.items[out.len as usize] = Placement {
+                first: f as u8,
+                second: s as u8,
+            };
+            out.len += 1;
+        }
+    };
+    let passable = |col: usize, bottom: i16| {
+        heights[col] < bottom || (geo.slide_over_equal && heights[col] == bottom)
+    };
+    for left in 0..COLUMNS - 1 {
+        let right = left + 1;
+        for swapped in [false, true] {
+            if same && swapped {
+                continue;
+            }
+            // (column of the pair's first hat, column of its second hat)
+            let (c_first, c_second) = if swapped {
+                (right, left)
+            } else {
+                (left, right)
+            };
+            let (hl, hr) = (heights[left], heights[right]);
+            if hl == hr {
+                add(c_first, c_second);
+                continue;
+            }
+            // The stopped hat sits over the taller pile; the free one slides outward.
+            let (stopped, free, step): (usize, usize, isize) = if hl > hr {
+                (left, right, 1)
+            } else {
+                (right, left, -1)
+            };
+            let bottom = hl.max(hr);
+            let mut col = free as isize;
+            while (0..COLUMNS as isize).contains(&col) && passable(col as usize, bottom) {
+                let c = col as usize;
+                if stopped == c_first {
+                    add(stopped, c);
+                } else {
+                    add(c, stopped);
+                }
+                col += step;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::Settings;
+    use super::*;
+
+    fn geo() -> Geometry {
+        Geometry::new(&Settings::default())
+    }
+
+    #[test]
+    fn flat_floor_gives_adjacent_pairs_only() {
+        let p = placements(&geo(), &[0; 6], false);
+        assert_eq!(p.len(), 10);
+        assert!(p.contains(Placement {
+            first: 3,
+            second: 2
+        }));
+        assert!(!p.contains(Placement {
+            first: 0,
+            second: 2
+        }));
+        assert_eq!(placements(&geo(), &[0; 6], true).len(), 5);
+    }
+
+    #[test]
+    fn free_hat_slides_over_lower_piles_only() {
+        let h = [10, 40, 5, 5, 50, 0];
+        let p = placements(&geo(), &h, false);
+        // Pair over columns 1-2: the hat over column 1 stops at 40, the other reaches 2 and 3.
+        assert!(p.contains(Placement {
+            first: 1,
+            second: 3
+        }));
+        assert!(p.contains(Placement {
+            first: 2,
+            second: 1
+        }));
+        // Pair over columns 3-4: the free hat at height 50 passes over column 1 (40).
+        assert!(p.contains(Placement {
+            first: 1,
+            second: 4
+        }));
+        // Nothing puts hats on both outer columns.
+        assert!(!p.contains(Placement {
+            first: 0,
+            second: 5
+        }));
+        // Pair over columns 4-5: the hat over 5 is free at height 50 but can only go right.
+        assert!(p.contains(Placement {
+            first: 4,
+            second: 5
+        }));
+        // Pair over columns 0-1: the free hat over column 0 cannot pass column 1.
+        assert!(!p.contains(Placement {
+            first: 2,
+            second: 0
+        }));
+        let flat = placements(&geo(), &[7; 6], false);
+        assert_eq!(flat.len(), 10);
+    }
+}
