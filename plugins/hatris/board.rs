@@ -48,6 +48,8 @@ pub struct PileStats {
     pub run_squares: u16,
     pub top_run: u8,
     pub mismatches: u16,
+    /// Type of the top hat, 0 when empty.
+    pub top_hat: u8,
 }
 
 #[derive(Clone, Debug)]
@@ -103,6 +105,7 @@ impl Pile {
                 run_squares: s.run_squares,
                 top_run: s.run,
                 mismatches: s.mismatches,
+                top_hat: s.hat,
             },
         }
     }

@@ -1,10 +1,11 @@
 //! The evaluation: normalised playfield metrics combined by trained weights.
 
-use super::board::PileStats;
+use super::board::{Geometry, PileStats};
+use super::moves::reach_mask;
 use super::rules::COLUMNS;
 use serde::{Deserialize, Serialize};
 
-/// Weights of the metrics; the first eight are the seed article's, the last two are ours.
+/// Weights of the metrics; the first eight are the seed article's, the last four are ours.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -28,9 +29,13 @@ pub struct Weights {
     pub helpers: f32,
     /// Room left above the tallest pile.
     pub headroom: f32,
+    /// Share of column pairs a pair of different hats could reach.
+    pub mobility: f32,
+    /// Share of hat types that some pile top (or an empty pile) would take without a mismatch.
+    pub top_variety: f32,
 }
 
-pub const METRICS: usize = 10;
+pub const METRICS: usize = 12;
 
 /// Shipped weights, produced by `nesmind train hatris`.
 pub const SHIPPED: &str = include_str!("weights.ron");
@@ -66,6 +71,8 @@ impl Weights {
             self.cash,
             self.helpers,
             self.headroom,
+            self.mobility,
+            self.top_variety,
         ]
     }
     pub fn from_array(a: [f32; METRICS]) -> Weights {
@@ -80,6 +87,8 @@ impl Weights {
             cash: a[7],
             helpers: a[8],
             headroom: a[9],
+            mobility: a[10],
+            top_variety: a[11],
         }
     }
 }
@@ -114,11 +123,12 @@ const POOL_SCALE: f32 = 8.0;
 /// The metrics of a playfield, each in 0..=1 with 1 the better end.
 pub fn metrics(
     piles: &[PileStats; COLUMNS],
-    limit: i16,
+    geo: &Geometry,
     cash_gain: u64,
     pool: usize,
 ) -> [f32; METRICS] {
-    let limit = limit as f32;
+    let limit = geo.height_limit as f32;
+    let mut tops = 0u8;
     let mut hats2 = 0.0;
     let mut heights2 = 0.0;
     let mut runs = 0.0;
@@ -136,6 +146,12 @@ pub fn metrics(
             top_runs += (p.top_run as f32) * (p.top_run as f32);
         }
         mism += p.mismatches as f32;
+        // An empty pile takes any hat cleanly.
+        tops |= if p.hats == 0 {
+            0x3F
+        } else {
+            1 << (p.top_hat - 1)
+        };
         max_h = max_h.max(p.height);
         heights[i] = p.height;
     }
@@ -155,6 +171,8 @@ pub fn metrics(
         clamp(cash_gain as f32 / CASH_SCALE),
         clamp(pool as f32 / POOL_SCALE),
         clamp(1.0 - max_h as f32 / limit),
+        reach_mask(&heights, geo.slide_over_equal).count_ones() as f32 / 15.0,
+        tops.count_ones() as f32 / COLUMNS as f32,
     ]
 }
 
@@ -163,11 +181,11 @@ pub fn metrics(
 pub fn score(
     w: &[f32; METRICS],
     piles: &[PileStats; COLUMNS],
-    limit: i16,
+    geo: &Geometry,
     cash_gain: u64,
     pool: usize,
 ) -> f32 {
-    let m = metrics(piles, limit, cash_gain, pool);
+    let m = metrics(piles, geo, cash_gain, pool);
     w.iter().zip(m.iter()).map(|(a, b)| a * b).sum()
 }
 
@@ -192,6 +210,7 @@ mod tests {
             run_squares: 16,
             top_run: 4,
             mismatches: 0,
+            top_hat: 1,
         }; COLUMNS];
         let messy = [PileStats {
             hats: 4,
@@ -199,9 +218,11 @@ mod tests {
             run_squares: 0,
             top_run: 1,
             mismatches: 3,
+            top_hat: 2,
         }; COLUMNS];
-        let a = metrics(&clean, 128, 0, 0);
-        let b = metrics(&messy, 128, 0, 0);
+        let geo = Geometry::new(&super::super::rules::Settings::default());
+        let a = metrics(&clean, &geo, 0, 0);
+        let b = metrics(&messy, &geo, 0, 0);
         assert!(a[1] > b[1] && a[2] > b[2] && a[3] > b[3] && a[4] > b[4] && a[9] > b[9]);
         assert!(a.iter().chain(b.iter()).all(|x| (0.0..=1.0).contains(x)));
     }

@@ -10,6 +10,7 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod sim;
+pub mod train;
 
 use crate::host::{Plugin, PluginOptions};
 
@@ -17,7 +18,7 @@ pub static ENTRY: super::Entry = super::Entry {
     name: "hatris",
     description: "Hatris AI player (search chain over the falling and next pair)",
     create,
-    tools: &[("sim", sim::run)],
+    tools: &[("sim", sim::run), ("train", train::run)],
 };
 
 fn create(_opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {

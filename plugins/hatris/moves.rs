@@ -107,6 +107,32 @@ pub fn placements(geo: &Geometry, heights: &[i16; COLUMNS], same: bool) -> Place
     out
 }
 
+/// Unordered column pairs that two different hats could occupy, one bit per pair
+/// (bit `low * COLUMNS + high`); the cheap form of [`placements`] used by the evaluation.
+pub fn reach_mask(heights: &[i16; COLUMNS], slide_over_equal: bool) -> u64 {
+    let bit = |a: usize, b: usize| 1u64 << (a.min(b) * COLUMNS + a.max(b));
+    let mut mask = 0;
+    for left in 0..COLUMNS - 1 {
+        let (hl, hr) = (heights[left], heights[left + 1]);
+        if hl == hr {
+            mask |= bit(left, left + 1);
+            continue;
+        }
+        let (stopped, step): (usize, isize) = if hl > hr { (left, 1) } else { (left + 1, -1) };
+        let bottom = hl.max(hr);
+        let mut col = stopped as isize + step;
+        while (0..COLUMNS as isize).contains(&col) {
+            let h = heights[col as usize];
+            if h > bottom || (h == bottom && !slide_over_equal) {
+                break;
+            }
+            mask |= bit(stopped, col as usize);
+            col += step;
+        }
+    }
+    mask
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::rules::Settings;
@@ -164,6 +190,14 @@ mod tests {
             first: 2,
             second: 0
         }));
+        let unordered = p.as_slice().iter().fold(0u64, |m, q| {
+            let (a, b) = (
+                q.first.min(q.second) as usize,
+                q.first.max(q.second) as usize,
+            );
+            m | 1 << (a * COLUMNS + b)
+        });
+        assert_eq!(reach_mask(&h, false), unordered);
         let flat = placements(&geo(), &[7; 6], false);
         assert_eq!(flat.len(), 10);
     }

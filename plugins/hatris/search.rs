@@ -62,7 +62,7 @@ impl Searcher {
         pool: usize,
     ) -> f32 {
         self.leaves += 1;
-        score(&self.weights, stats, geo.height_limit, cash, pool)
+        score(&self.weights, stats, geo, cash, pool)
     }
 
     /// Best value over every placement of `pair` on `board` (the board is left unchanged).
