@@ -76,6 +76,36 @@ impl Game {
         g
     }
 
+    /// A game in the state a player observes (used by the plug-in to search from RAM).
+    pub fn observed(
+        settings: Settings,
+        board: Board,
+        (current, next): ((u8, u8), (u8, u8)),
+        pool: Vec<Helper>,
+        level: u32,
+        cash: u64,
+    ) -> Game {
+        let geo = Geometry::new(&settings);
+        Game {
+            stacks_left: settings.stacks_per_stage,
+            rng: GameRng::new(true),
+            settings,
+            geo,
+            board,
+            level,
+            stacks_cleared: 0,
+            cash,
+            pool,
+            progress: [0; 2],
+            frame: 0,
+            current,
+            next,
+            spawns: 0,
+            over: false,
+            finished_at: None,
+        }
+    }
+
     /// The level whose rules apply (play past the last level keeps its settings).
     pub fn rules_level(&self) -> u32 {
         self.level.min(LEVELS - 1)

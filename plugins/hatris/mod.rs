@@ -6,21 +6,18 @@ pub mod eval;
 pub mod game;
 pub mod moves;
 pub mod play;
+pub mod player;
+pub mod ram_map;
+pub mod ramhost;
 pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod sim;
 pub mod train;
 
-use crate::host::{Plugin, PluginOptions};
-
 pub static ENTRY: super::Entry = super::Entry {
     name: "hatris",
     description: "Hatris AI player (search chain over the falling and next pair)",
-    create,
+    create: player::create,
     tools: &[("sim", sim::run), ("train", train::run)],
 };
-
-fn create(_opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
-    Err("the hatris plug-in is not built yet".to_string())
-}

@@ -107,6 +107,74 @@ pub fn placements(geo: &Geometry, heights: &[i16; COLUMNS], same: bool) -> Place
     out
 }
 
+/// How to steer a pair to a placement: which type goes on the left, the left column, and
+/// where the free hat goes if the pair splits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub left: u8,
+    pub left_type: u8,
+    pub free_target: Option<u8>,
+}
+
+/// A way to reach `target` with `pair` (first hat, second hat), if there is one.
+pub fn route(
+    geo: &Geometry,
+    heights: &[i16; COLUMNS],
+    pair: (u8, u8),
+    target: Placement,
+) -> Option<Route> {
+    let same = pair.0 == pair.1;
+    let norm = |f: usize, s: usize| {
+        if same && f > s { (s, f) } else { (f, s) }
+    };
+    let want = norm(target.first as usize, target.second as usize);
+    for left in 0..COLUMNS - 1 {
+        let right = left + 1;
+        for swapped in [false, true] {
+            let (c_first, c_second) = if swapped {
+                (right, left)
+            } else {
+                (left, right)
+            };
+            let left_type = if swapped { pair.1 } else { pair.0 };
+            let (hl, hr) = (heights[left], heights[right]);
+            if hl == hr {
+                if norm(c_first, c_second) == want {
+                    return Some(Route {
+                        left: left as u8,
+                        left_type,
+                        free_target: None,
+                    });
+                }
+                continue;
+            }
+            let (stopped, step): (usize, isize) = if hl > hr { (left, 1) } else { (right, -1) };
+            let bottom = hl.max(hr);
+            let mut col = stopped as isize + step;
+            while (0..COLUMNS as isize).contains(&col)
+                && (heights[col as usize] < bottom
+                    || (geo.slide_over_equal && heights[col as usize] == bottom))
+            {
+                let c = col as usize;
+                let got = if stopped == c_first {
+                    norm(stopped, c)
+                } else {
+                    norm(c, stopped)
+                };
+                if got == want {
+                    return Some(Route {
+                        left: left as u8,
+                        left_type,
+                        free_target: Some(c as u8),
+                    });
+                }
+                col += step;
+            }
+        }
+    }
+    None
+}
+
 /// Unordered column pairs that two different hats could occupy, one bit per pair
 /// (bit `low * COLUMNS + high`); the cheap form of [`placements`] used by the evaluation.
 pub fn reach_mask(heights: &[i16; COLUMNS], slide_over_equal: bool) -> u64 {
@@ -198,6 +266,22 @@ mod tests {
             m | 1 << (a * COLUMNS + b)
         });
         assert_eq!(reach_mask(&h, false), unordered);
+        for &q in p.as_slice() {
+            let r = route(&geo(), &h, (1, 2), q).expect("every placement has a route");
+            assert!(r.left < 5 && (r.left_type == 1 || r.left_type == 2));
+        }
+        assert_eq!(
+            route(
+                &geo(),
+                &h,
+                (1, 2),
+                Placement {
+                    first: 0,
+                    second: 5
+                }
+            ),
+            None
+        );
         let flat = placements(&geo(), &[7; 6], false);
         assert_eq!(flat.len(), 10);
     }
