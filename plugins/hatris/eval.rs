@@ -1,7 +1,7 @@
 //! The evaluation: normalised playfield metrics combined by trained weights.
 
 use super::board::{Geometry, PileStats};
-use super::moves::reach_mask;
+use super::moves::reach_masks;
 use super::rules::COLUMNS;
 use serde::{Deserialize, Serialize};
 
@@ -31,11 +31,13 @@ pub struct Weights {
     pub headroom: f32,
     /// Share of column pairs a pair of different hats could reach.
     pub mobility: f32,
+    /// Share of column pairs reachable without landing on a pile within a tall hat of the top.
+    pub safe_mobility: f32,
     /// Share of hat types that some pile top (or an empty pile) would take without a mismatch.
     pub top_variety: f32,
 }
 
-pub const METRICS: usize = 12;
+pub const METRICS: usize = 13;
 
 /// Shipped weights, produced by `nesmind train hatris`.
 pub const SHIPPED: &str = include_str!("weights.ron");
@@ -73,6 +75,7 @@ impl Weights {
             self.headroom,
             self.mobility,
             self.top_variety,
+            self.safe_mobility,
         ]
     }
     pub fn from_array(a: [f32; METRICS]) -> Weights {
@@ -89,23 +92,28 @@ impl Weights {
             headroom: a[9],
             mobility: a[10],
             top_variety: a[11],
+            safe_mobility: a[12],
         }
     }
 }
 
 /// Minimal swaps that put `heights` in tallest-first order (ties keep column order).
 pub fn permutation_distance(heights: &[i16; COLUMNS]) -> u32 {
-    let mut order: [usize; COLUMNS] = std::array::from_fn(|i| i);
-    order.sort_by_key(|&i| (-heights[i], i));
-    let mut visited = [false; COLUMNS];
+    // Target position of each pile by rank; ranking beats sorting for six values.
+    let target: [usize; COLUMNS] = std::array::from_fn(|i| {
+        (0..COLUMNS)
+            .filter(|&j| heights[j] > heights[i] || (heights[j] == heights[i] && j < i))
+            .count()
+    });
+    let mut visited = 0u32;
     let mut cycles = 0;
     for start in 0..COLUMNS {
-        if !visited[start] {
+        if visited & (1 << start) == 0 {
             cycles += 1;
             let mut i = start;
-            while !visited[i] {
-                visited[i] = true;
-                i = order[i];
+            while visited & (1 << i) == 0 {
+                visited |= 1 << i;
+                i = target[i];
             }
         }
     }
@@ -119,6 +127,8 @@ const TOP_RUNS_SCALE: f32 = (COLUMNS * 16) as f32;
 const MISMATCH_SCALE: f32 = (COLUMNS * 40) as f32;
 const CASH_SCALE: f32 = 1200.0;
 const POOL_SCALE: f32 = 8.0;
+/// Room a landing needs to be safe: the largest growth one hat can cause.
+const SAFETY_MARGIN: i16 = 24;
 
 /// The metrics of a playfield, each in 0..=1 with 1 the better end.
 pub fn metrics(
@@ -160,6 +170,11 @@ pub fn metrics(
         .map(|w| (w[1] as i32 - w[0] as i32).max(0))
         .sum();
     let clamp = |x: f32| x.clamp(0.0, 1.0);
+    let (reach, safe_reach) = reach_masks(
+        &heights,
+        geo.slide_over_equal,
+        geo.height_limit - SAFETY_MARGIN,
+    );
     [
         clamp(1.0 - hats2 / HATS_SCALE),
         clamp(1.0 - heights2 / (COLUMNS as f32 * limit * limit)),
@@ -171,8 +186,9 @@ pub fn metrics(
         clamp(cash_gain as f32 / CASH_SCALE),
         clamp(pool as f32 / POOL_SCALE),
         clamp(1.0 - max_h as f32 / limit),
-        reach_mask(&heights, geo.slide_over_equal).count_ones() as f32 / 15.0,
+        reach.count_ones() as f32 / 15.0,
         tops.count_ones() as f32 / COLUMNS as f32,
+        safe_reach.count_ones() as f32 / 15.0,
     ]
 }
 

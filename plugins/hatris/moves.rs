@@ -176,29 +176,36 @@ pub fn route(
 }
 
 /// Unordered column pairs that two different hats could occupy, one bit per pair
-/// (bit `low * COLUMNS + high`); the cheap form of [`placements`] used by the evaluation.
-pub fn reach_mask(heights: &[i16; COLUMNS], slide_over_equal: bool) -> u64 {
+/// (bit `low * COLUMNS + high`): the cheap form of [`placements`] used by the evaluation.
+/// The second mask keeps only those whose taller pile is at most `ceiling` high, i.e. the
+/// landings that leave room for the hat.
+pub fn reach_masks(heights: &[i16; COLUMNS], slide_over_equal: bool, ceiling: i16) -> (u64, u64) {
     let bit = |a: usize, b: usize| 1u64 << (a.min(b) * COLUMNS + a.max(b));
-    let mut mask = 0;
+    let (mut all, mut safe) = (0, 0);
     for left in 0..COLUMNS - 1 {
         let (hl, hr) = (heights[left], heights[left + 1]);
+        let mut mask = 0;
         if hl == hr {
-            mask |= bit(left, left + 1);
-            continue;
-        }
-        let (stopped, step): (usize, isize) = if hl > hr { (left, 1) } else { (left + 1, -1) };
-        let bottom = hl.max(hr);
-        let mut col = stopped as isize + step;
-        while (0..COLUMNS as isize).contains(&col) {
-            let h = heights[col as usize];
-            if h > bottom || (h == bottom && !slide_over_equal) {
-                break;
+            mask = bit(left, left + 1);
+        } else {
+            let (stopped, step): (usize, isize) = if hl > hr { (left, 1) } else { (left + 1, -1) };
+            let bottom = hl.max(hr);
+            let mut col = stopped as isize + step;
+            while (0..COLUMNS as isize).contains(&col) {
+                let h = heights[col as usize];
+                if h > bottom || (h == bottom && !slide_over_equal) {
+                    break;
+                }
+                mask |= bit(stopped, col as usize);
+                col += step;
             }
-            mask |= bit(stopped, col as usize);
-            col += step;
+        }
+        all |= mask;
+        if hl.max(hr) <= ceiling {
+            safe |= mask;
         }
     }
-    mask
+    (all, safe)
 }
 
 #[cfg(test)]
@@ -265,7 +272,8 @@ mod tests {
             );
             m | 1 << (a * COLUMNS + b)
         });
-        assert_eq!(reach_mask(&h, false), unordered);
+        assert_eq!(reach_masks(&h, false, i16::MAX), (unordered, unordered));
+        assert_eq!(reach_masks(&h, false, 0).1, 0);
         for &q in p.as_slice() {
             let r = route(&geo(), &h, (1, 2), q).expect("every placement has a route");
             assert!(r.left < 5 && (r.left_type == 1 || r.left_type == 2));
