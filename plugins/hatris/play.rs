@@ -106,4 +106,15 @@ mod tests {
         assert_eq!(one, two);
         assert!(one.iter().all(|r| r.spawns > 0 && r.spawns <= 150));
     }
+
+    #[test]
+    fn reading_b_games_play_legally() {
+        let s = Settings {
+            nest_reading: super::super::rules::NestReading::B,
+            ..Settings::default()
+        };
+        // play_one panics on an illegal action, so finishing is the check.
+        let r = play_one(&s, &Weights::shipped(), 3, Some(300));
+        assert!(r.spawns > 50, "{r:?}");
+    }
 }

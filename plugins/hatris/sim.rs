@@ -2,7 +2,7 @@
 
 use super::eval::Weights;
 use super::play::{RunResult, play_many};
-use super::rules::Settings;
+use super::rules::{NestReading, Settings};
 use clap::Parser;
 use std::io::Write;
 use std::time::Instant;
@@ -30,6 +30,12 @@ pub struct SimArgs {
     /// Rule settings file (RON, see rules.rs); default: the built-in best estimates.
     #[arg(long)]
     pub settings: Option<String>,
+    /// Nesting-table reading, A or B (overrides the settings file).
+    #[arg(long, value_parser = ["A", "B"])]
+    pub reading: Option<String>,
+    /// Top-out height in pixels (overrides the settings file).
+    #[arg(long)]
+    pub height_limit: Option<u16>,
     /// Stop a game after this many spawns (its count is then a lower bound; reported).
     #[arg(long)]
     pub max_spawns: Option<u64>,
@@ -115,6 +121,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if a.no_skew {
         settings.pair_skew = false;
     }
+    if let Some(r) = &a.reading {
+        settings.nest_reading = if r == "B" {
+            NestReading::B
+        } else {
+            NestReading::A
+        };
+    }
+    if let Some(h) = a.height_limit {
+        settings.height_limit = h;
+    }
+    settings.validate()?;
     let weights = match &a.weights {
         Some(p) => Weights::load(p)?,
         None => Weights::shipped(),
@@ -144,10 +161,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let secs = start.elapsed().as_secs_f64();
     let total: u64 = results.iter().map(|r| r.spawns).sum();
     println!(
-        "runs {} seed {} skew {} threads {} cap {}",
+        "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {}",
         a.runs,
         a.seed,
         if settings.pair_skew { "on" } else { "off" },
+        settings.nest_reading,
+        settings.height_limit,
         threads,
         a.max_spawns.map_or("none".to_string(), |c| c.to_string())
     );
@@ -212,6 +231,10 @@ mod tests {
     fn bad_flags_are_errors() {
         let e = run(&["--runs".into(), "x".into()]).unwrap_err();
         assert!(e.contains("--runs"), "{e}");
+        let e = run(&["--reading".into(), "C".into()]).unwrap_err();
+        assert!(e.contains("--reading"), "{e}");
+        let e = run(&["--height-limit".into(), "3".into()]).unwrap_err();
+        assert!(e.contains("height_limit"), "{e}");
         let e = run(&["--settings".into(), "/nonexistent.ron".into()]).unwrap_err();
         assert!(e.contains("/nonexistent.ron"), "{e}");
     }
