@@ -46,7 +46,7 @@ pub fn play_one(settings: &Settings, weights: &Weights, seed: u64, cap: Option<u
 }
 
 /// Plays runs `seed .. seed + runs` on `threads` threads; `progress` is called after each run
-/// with the number finished so far.
+/// with the number finished so far, the run's index and its result.
 pub fn play_many(
     settings: &Settings,
     weights: &Weights,
@@ -54,7 +54,7 @@ pub fn play_many(
     runs: usize,
     cap: Option<u64>,
     threads: usize,
-    progress: &(dyn Fn(usize) + Sync),
+    progress: &(dyn Fn(usize, usize, &RunResult) + Sync),
 ) -> Vec<RunResult> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -69,11 +69,9 @@ pub fn play_many(
                         if i >= runs {
                             break;
                         }
-                        mine.push((
-                            i,
-                            play_one(settings, weights, seed.wrapping_add(i as u64), cap),
-                        ));
-                        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                        let r = play_one(settings, weights, seed.wrapping_add(i as u64), cap);
+                        progress(done.fetch_add(1, Ordering::Relaxed) + 1, i, &r);
+                        mine.push((i, r));
                     }
                     mine
                 })
@@ -101,8 +99,8 @@ mod tests {
     fn runs_are_reproducible_and_thread_independent() {
         let s = Settings::default();
         let w = Weights::shipped();
-        let one = play_many(&s, &w, 7, 3, Some(150), 1, &|_| {});
-        let two = play_many(&s, &w, 7, 3, Some(150), 2, &|_| {});
+        let one = play_many(&s, &w, 7, 3, Some(150), 1, &|_, _, _| {});
+        let two = play_many(&s, &w, 7, 3, Some(150), 2, &|_, _, _| {});
         assert_eq!(one, two);
         assert!(one.iter().all(|r| r.spawns > 0 && r.spawns <= 150));
     }

@@ -36,6 +36,10 @@ pub struct SimArgs {
     /// Top-out height in pixels (overrides the settings file).
     #[arg(long)]
     pub height_limit: Option<u16>,
+    /// Append one line per finished game to this file: seed, spawns, spawn of the 60th level
+    /// (or -), capped.
+    #[arg(long)]
+    pub dump: Option<String>,
     /// Stop a game after this many spawns (its count is then a lower bound; reported).
     #[arg(long)]
     pub max_spawns: Option<u64>,
@@ -141,7 +145,28 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let start = Instant::now();
     let runs = a.runs;
-    let progress = |done: usize| {
+    let dump = match &a.dump {
+        Some(p) => Some(std::sync::Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("cannot open {p}: {e}"))?,
+        )),
+        None => None,
+    };
+    let progress = |done: usize, index: usize, r: &RunResult| {
+        if let Some(f) = &dump {
+            let fin = r.finished_at.map_or("-".to_string(), |s| s.to_string());
+            let line = format!(
+                "{} {} {fin} {}\n",
+                a.seed + index as u64,
+                r.spawns,
+                r.capped
+            );
+            // A failed write only loses this progress record, never the summary.
+            let _ = f.lock().map(|mut f| f.write_all(line.as_bytes()));
+        }
         if done.is_multiple_of(10) || done == runs {
             eprint!("\r{}", bar(done, runs, start.elapsed().as_secs_f64()));
             let _ = std::io::stderr().flush();
