@@ -1,14 +1,23 @@
-//! Hatris plug-in (under construction in its own worktree).
+//! Hatris player: a faithful spawn-level simulator, a two-pair search chain with trained
+//! weights, the `sim` and `train` tools, and the plug-in that drives the real cartridge.
 
-use crate::host::{Plugin, PluginOptions};
+pub mod board;
+pub mod eval;
+pub mod game;
+pub mod moves;
+pub mod play;
+pub mod player;
+pub mod ram_map;
+pub mod ramhost;
+pub mod rng;
+pub mod rules;
+pub mod search;
+pub mod sim;
+pub mod train;
 
 pub static ENTRY: super::Entry = super::Entry {
     name: "hatris",
-    description: "Hatris AI player",
-    create,
-    tools: &[],
+    description: "Hatris AI player (search chain over the falling and next pair)",
+    create: player::create,
+    tools: &[("sim", sim::run), ("train", train::run)],
 };
-
-fn create(_opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
-    Err("the hatris plug-in is not built yet".to_string())
-}

@@ -1,0 +1,266 @@
+//! `nesmind sim hatris`: spawns until game over over many simulated games.
+
+use super::eval::Weights;
+use super::play::{RunResult, play_many};
+use super::rules::{NestReading, Settings};
+use clap::Parser;
+use std::io::Write;
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+#[command(
+    about = "Plays simulated Hatris games with the search AI and reports spawns until game over"
+)]
+pub struct SimArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 2000)]
+    pub runs: usize,
+    /// Seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Turn off the spawn routine's re-pick of matching pairs (a fair generator).
+    #[arg(long)]
+    pub no_skew: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Weights file (RON); default: the shipped weights.
+    #[arg(long)]
+    pub weights: Option<String>,
+    /// Rule settings file (RON, see rules.rs); default: the built-in best estimates.
+    #[arg(long)]
+    pub settings: Option<String>,
+    /// Nesting-table reading, A or B (overrides the settings file).
+    #[arg(long, value_parser = ["A", "B"])]
+    pub reading: Option<String>,
+    /// Top-out height in pixels (overrides the settings file).
+    #[arg(long)]
+    pub height_limit: Option<u16>,
+    /// Append one line per finished game to this file: seed, spawns, spawn of the 60th level
+    /// (or -), capped.
+    #[arg(long)]
+    pub dump: Option<String>,
+    /// Stop a game after this many spawns (its count is then a lower bound; reported).
+    #[arg(long)]
+    pub max_spawns: Option<u64>,
+}
+
+pub fn load_settings(path: Option<&str>) -> Result<Settings, String> {
+    match path {
+        None => Ok(Settings::default()),
+        Some(p) => {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;
+            Settings::from_ron(&text).map_err(|e| format!("{p}: {e}"))
+        }
+    }
+}
+
+pub fn parse<T: Parser>(name: &str, args: &[String]) -> Result<Option<T>, String> {
+    match T::try_parse_from(std::iter::once(name.to_string()).chain(args.iter().cloned())) {
+        Ok(a) => Ok(Some(a)),
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            Ok(None)
+        }
+        Err(e) => Err(e.render().to_string().trim_end().to_string()),
+    }
+}
+
+/// Summary statistics of spawn counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub mean: f64,
+    pub sd: f64,
+    pub median: f64,
+    /// 2.5th and 97.5th percentiles of the runs.
+    pub central95: (u64, u64),
+    /// 95% confidence interval of the mean.
+    pub mean_ci95: (f64, f64),
+    pub finished_share: f64,
+    pub capped: usize,
+}
+
+fn percentile(sorted: &[u64], q: f64) -> u64 {
+    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[i]
+}
+
+pub fn summarize(results: &[RunResult]) -> Summary {
+    let n = results.len() as f64;
+    let mut v: Vec<u64> = results.iter().map(|r| r.spawns).collect();
+    v.sort_unstable();
+    let mean = v.iter().sum::<u64>() as f64 / n;
+    let var = if v.len() > 1 {
+        v.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let sd = var.sqrt();
+    let mid = v.len() / 2;
+    let median = if v.len().is_multiple_of(2) {
+        (v[mid - 1] + v[mid]) as f64 / 2.0
+    } else {
+        v[mid] as f64
+    };
+    let half = 1.96 * sd / n.sqrt();
+    Summary {
+        mean,
+        sd,
+        median,
+        central95: (percentile(&v, 0.025), percentile(&v, 0.975)),
+        mean_ci95: (mean - half, mean + half),
+        finished_share: results.iter().filter(|r| r.finished_at.is_some()).count() as f64 / n,
+        capped: results.iter().filter(|r| r.capped).count(),
+    }
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let Some(a) = parse::<SimArgs>("nesmind sim hatris", args)? else {
+        return Ok(());
+    };
+    if a.runs == 0 {
+        return Err("--runs must be at least 1".into());
+    }
+    let mut settings = load_settings(a.settings.as_deref())?;
+    if a.no_skew {
+        settings.pair_skew = false;
+    }
+    if let Some(r) = &a.reading {
+        settings.nest_reading = if r == "B" {
+            NestReading::B
+        } else {
+            NestReading::A
+        };
+    }
+    if let Some(h) = a.height_limit {
+        settings.height_limit = h;
+    }
+    settings.validate()?;
+    let weights = match &a.weights {
+        Some(p) => Weights::load(p)?,
+        None => Weights::shipped(),
+    };
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let start = Instant::now();
+    let runs = a.runs;
+    let dump = match &a.dump {
+        Some(p) => Some(std::sync::Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("cannot open {p}: {e}"))?,
+        )),
+        None => None,
+    };
+    let progress = |done: usize, index: usize, r: &RunResult| {
+        if let Some(f) = &dump {
+            let fin = r.finished_at.map_or("-".to_string(), |s| s.to_string());
+            let line = format!(
+                "{} {} {fin} {}\n",
+                a.seed + index as u64,
+                r.spawns,
+                r.capped
+            );
+            // A failed write only loses this progress record, never the summary.
+            let _ = f.lock().map(|mut f| f.write_all(line.as_bytes()));
+        }
+        if done.is_multiple_of(10) || done == runs {
+            eprint!("\r{}", bar(done, runs, start.elapsed().as_secs_f64()));
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let results = play_many(
+        &settings,
+        &weights,
+        a.seed,
+        a.runs,
+        a.max_spawns,
+        threads,
+        &progress,
+    );
+    eprintln!();
+    let s = summarize(&results);
+    let secs = start.elapsed().as_secs_f64();
+    let total: u64 = results.iter().map(|r| r.spawns).sum();
+    println!(
+        "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {}",
+        a.runs,
+        a.seed,
+        if settings.pair_skew { "on" } else { "off" },
+        settings.nest_reading,
+        settings.height_limit,
+        threads,
+        a.max_spawns.map_or("none".to_string(), |c| c.to_string())
+    );
+    println!(
+        "spawns: mean {:.1} sd {:.1} median {:.1}",
+        s.mean, s.sd, s.median
+    );
+    println!(
+        "95% of runs between {} and {}; 95% CI of the mean {:.1} .. {:.1}",
+        s.central95.0, s.central95.1, s.mean_ci95.0, s.mean_ci95.1
+    );
+    println!(
+        "finished all 60 levels: {:.2}% of runs; runs stopped at the cap: {}",
+        100.0 * s.finished_share,
+        s.capped
+    );
+    println!(
+        "time {:.1} s, {:.1} us per spawn per thread",
+        secs,
+        1e6 * secs * threads as f64 / total.max(1) as f64
+    );
+    println!("mean_spawns {:.1}", s.mean);
+    Ok(())
+}
+
+/// A one-line text progress bar.
+pub fn bar(done: usize, total: usize, secs: f64) -> String {
+    let width = 30;
+    let filled = done * width / total.max(1);
+    format!(
+        "[{}{}] {done}/{total} {secs:.0}s",
+        "#".repeat(filled),
+        ".".repeat(width - filled)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(spawns: u64, finished: bool) -> RunResult {
+        RunResult {
+            spawns,
+            finished_at: finished.then_some(2250),
+            capped: false,
+            cash: 0,
+            level: 0,
+        }
+    }
+
+    #[test]
+    fn summary_figures() {
+        let s = summarize(&[r(10, false), r(20, false), r(30, true), r(40, true)]);
+        assert_eq!(s.mean, 25.0);
+        assert_eq!(s.median, 25.0);
+        assert!((s.sd - 12.909944).abs() < 1e-5);
+        assert_eq!(s.finished_share, 0.5);
+        assert_eq!(s.central95, (10, 40));
+    }
+
+    #[test]
+    fn bad_flags_are_errors() {
+        let e = run(&["--runs".into(), "x".into()]).unwrap_err();
+        assert!(e.contains("--runs"), "{e}");
+        let e = run(&["--reading".into(), "C".into()]).unwrap_err();
+        assert!(e.contains("--reading"), "{e}");
+        let e = run(&["--height-limit".into(), "3".into()]).unwrap_err();
+        assert!(e.contains("height_limit"), "{e}");
+        let e = run(&["--settings".into(), "/nonexistent.ron".into()]).unwrap_err();
+        assert!(e.contains("/nonexistent.ron"), "{e}");
+    }
+}

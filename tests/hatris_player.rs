@@ -1,0 +1,120 @@
+//! End-to-end: the Hatris plug-in plays the RAM-image host through the plug-in API only.
+
+use nesmind::host::{AccessKind, Plugin, PluginOptions, RomInfo, Setup};
+use nesmind::plugins::hatris::game::Game;
+use nesmind::plugins::hatris::ram_map;
+use nesmind::plugins::hatris::ramhost::RamHost;
+use nesmind::plugins::hatris::rules::{Helper, Settings};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::ops::RangeInclusive;
+
+const HOST_CRC: u32 = 0x48415452;
+
+struct NoSetup;
+impl Setup for NoSetup {
+    fn watch(&mut self, _: AccessKind, _: RangeInclusive<u16>) -> usize {
+        0
+    }
+    fn use_pads(&mut self, _: usize) {}
+}
+
+fn rom(crc: u32) -> RomInfo {
+    RomInfo {
+        crc32: crc,
+        prg_crc32: crc,
+        sha1: [0; 20],
+        mapper: 1,
+        submapper: 0,
+        file_name: "test.nes".into(),
+    }
+}
+
+fn player() -> Box<dyn Plugin> {
+    (nesmind::plugins::hatris::ENTRY.create)(&PluginOptions::new()).expect("plug-in builds")
+}
+
+fn host(seed: u64) -> RamHost {
+    let game = Game::new(Settings::default(), &mut StdRng::seed_from_u64(seed));
+    let map = ram_map::shipped()
+        .into_iter()
+        .find(|m| m.crc32 == HOST_CRC)
+        .unwrap();
+    RamHost::new(game, map).unwrap()
+}
+
+fn run(p: &mut dyn Plugin, h: &mut RamHost, frames: u32) {
+    for _ in 0..frames {
+        if h.is_over() {
+            break;
+        }
+        p.on_frame(h);
+        h.advance();
+    }
+}
+
+#[test]
+fn plays_the_ram_image_host_by_pad_alone() {
+    let mut p = player();
+    p.on_attach(&rom(HOST_CRC), &mut NoSetup).unwrap();
+    let mut h = host(5);
+    run(p.as_mut(), &mut h, 40_000);
+    eprintln!(
+        "spawns {} stacks {} level {} over {} helpers {}",
+        h.game.spawns,
+        h.game.stacks_cleared,
+        h.game.level,
+        h.is_over(),
+        h.helpers_used
+    );
+    assert_eq!(h.error, None, "the host saw an illegal move");
+    // Every pair must be steered and dropped: hundreds of spawns and many cleared stacks.
+    assert!(h.game.spawns > 300, "only {} spawns", h.game.spawns);
+    assert!(
+        h.game.stacks_cleared > 60,
+        "only {} stacks",
+        h.game.stacks_cleared
+    );
+    assert!(h.game.level >= 4, "level {}", h.game.level);
+    assert!(!h.status.is_empty());
+    assert!(p.result().unwrap().contains("decisions"));
+}
+
+#[test]
+fn calls_helpers_through_the_helper_screen() {
+    let mut p = player();
+    p.on_attach(&rom(HOST_CRC), &mut NoSetup).unwrap();
+    let mut h = host(9);
+    run(p.as_mut(), &mut h, 3_000);
+    h.game.pool = vec![
+        Helper::Vladimir,
+        Helper::Alexey,
+        Helper::Vladimir,
+        Helper::Alexey,
+    ];
+    run(p.as_mut(), &mut h, 6_000);
+    eprintln!("helpers used {} pool {:?}", h.helpers_used, h.game.pool);
+    assert_eq!(h.error, None);
+    assert!(h.helpers_used >= 1, "no helper was used");
+}
+
+#[test]
+fn refuses_unknown_carts_and_unmapped_piles() {
+    let mut p = player();
+    let e = p.on_attach(&rom(0x12345678), &mut NoSetup).unwrap_err();
+    assert!(e.contains("no RAM map") && e.contains("12345678"), "{e}");
+    let e = p.on_attach(&rom(0x841B69B6), &mut NoSetup).unwrap_err();
+    assert!(e.contains("pile layout") && e.contains("Hatris (U)"), "{e}");
+}
+
+#[test]
+fn bad_options_are_named() {
+    let mut o = PluginOptions::new();
+    o.insert("depth".into(), "3".into());
+    let e = (nesmind::plugins::hatris::ENTRY.create)(&o).err().unwrap();
+    assert!(e.contains("unknown option 'depth'"), "{e}");
+    let mut o = PluginOptions::new();
+    o.insert("ram_map".into(), "/nonexistent/map.ron".into());
+    let e = (nesmind::plugins::hatris::ENTRY.create)(&o).err().unwrap();
+    assert!(e.contains("/nonexistent/map.ron"), "{e}");
+}
