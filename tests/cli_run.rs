@@ -213,3 +213,37 @@ fn bad_input_gives_clear_errors() {
         "cannot start external plug-in",
     );
 }
+
+#[test]
+fn headless_wav_holds_the_run_sound_and_bad_volume_is_refused() {
+    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let rom = corpus.join("homebrew/lawn_mower/lawn_mower.nes");
+    let dir = std::env::temp_dir().join(format!("nesmind-wav-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wav = dir.join("run.wav");
+    let out = nesmind(&[
+        "run",
+        rom.to_str().unwrap(),
+        "--headless",
+        "--frames",
+        "120",
+        "--wav",
+        wav.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&wav).unwrap();
+    assert_eq!(&bytes[0..4], b"RIFF");
+    assert_eq!(&bytes[8..12], b"WAVE");
+    // 120 frames at 60.0988 Hz, 48 kHz mono 16-bit: about 95,840 samples.
+    let samples = (bytes.len() - 44) / 2;
+    assert!((95_000..96_700).contains(&samples), "{samples} samples");
+    std::fs::remove_dir_all(&dir).ok();
+
+    let bad = nesmind(&["run", rom.to_str().unwrap(), "--volume", "101"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--volume"));
+}

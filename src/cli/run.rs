@@ -78,6 +78,15 @@ pub struct RunArgs {
     /// Write a savestate at the end of the run.
     #[arg(long = "save-state", value_name = "FILE")]
     pub save_state: Option<PathBuf>,
+    /// Write the mixed sound of a headless run to FILE (16-bit PCM WAV at 48 kHz).
+    #[arg(long, value_name = "FILE", requires = "headless")]
+    pub wav: Option<PathBuf>,
+    /// Window: no sound.
+    #[arg(long)]
+    pub mute: bool,
+    /// Window: sound volume in percent.
+    #[arg(long, value_name = "0-100", default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub volume: u8,
 }
 
 fn parse_option(s: &str) -> Result<(String, String), String> {
@@ -194,7 +203,15 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         .frames
         .or(session.replay_len())
         .ok_or("--headless needs --frames N (or --replay FILE, which runs the replay's length)")?;
-    let outcome = headless::run(&mut session, frames, args.speed.unwrap_or(Speed::Max));
+    // Synthesis is skipped entirely unless a WAV is wanted (timing-relevant APU parts still run).
+    session.machine_mut().set_audio_enabled(args.wav.is_some());
+    let mut samples = Vec::new();
+    let wav = args.wav.as_ref().map(|_| &mut samples);
+    let outcome = headless::run(&mut session, frames, args.speed.unwrap_or(Speed::Max), wav);
+    if let Some(path) = &args.wav {
+        let rate = session.machine().sample_rate();
+        crate::emu::apu::write_wav(path, rate, &samples)?;
+    }
     let written = finish_outputs(&mut session, &args, true);
     let detached = session.detach();
     let summary = outcome?;
@@ -232,6 +249,8 @@ fn window(args: RunArgs) -> Result<(), String> {
         input,
         screenshot: args.screenshot.clone(),
         stem,
+        volume: f32::from(args.volume) / 100.0,
+        mute: args.mute,
     };
     let outcome = window::run(&mut session, &opts);
     // The window wrote its own screenshot from its pixels.

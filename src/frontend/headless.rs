@@ -38,7 +38,13 @@ impl Summary {
 
 /// Steps `frames` frames. On an error (jam, plug-in failure, replay divergence) the run
 /// stops and the error is returned; the session stays usable for a screenshot or state.
-pub fn run(session: &mut Session, frames: u64, speed: Speed) -> Result<Summary, String> {
+/// With `audio`, the mixed samples of every frame are appended to it.
+pub fn run(
+    session: &mut Session,
+    frames: u64,
+    speed: Speed,
+    mut audio: Option<&mut Vec<i16>>,
+) -> Result<Summary, String> {
     let mut pacer = Pacer::new(speed);
     let mut progress = Progress::new(frames);
     let start = Instant::now();
@@ -46,6 +52,9 @@ pub fn run(session: &mut Session, frames: u64, speed: Speed) -> Result<Summary, 
         if let Err(e) = session.step() {
             progress.finish();
             return Err(format!("stopped after {done} frames: {e}"));
+        }
+        if let Some(buf) = audio.as_deref_mut() {
+            session.machine_mut().take_audio(buf);
         }
         pacer.wait();
         progress.update(done + 1);

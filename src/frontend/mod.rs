@@ -9,4 +9,6 @@ pub mod palette;
 pub mod png;
 pub mod progress;
 #[cfg(feature = "sdl")]
+pub mod sound;
+#[cfg(feature = "sdl")]
 pub mod window;

@@ -32,6 +32,9 @@ pub struct WindowOptions {
     pub screenshot: Option<PathBuf>,
     /// Savestate slot files are `<stem>.slotN.state` in the current directory.
     pub stem: String,
+    /// Output volume 0.0-1.0; 0 or `mute` opens no audio device.
+    pub volume: f32,
+    pub mute: bool,
 }
 
 const W: usize = 256;
@@ -104,6 +107,7 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
     let mut pacer = Pacer::new(opts.speed);
     let (mut fps_frames, mut fps_start, mut fps) = (0u32, Instant::now(), 0.0);
     let mut captured = None;
+    let mut audio = super::sound::WindowAudio::open(session, opts.volume, opts.mute);
     'main: loop {
         for event in events.poll_iter() {
             match event {
@@ -171,8 +175,7 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
             ui.message = e;
             ui.paused = true;
         }
-        // Audio seam: when the APU exposes samples, drain them here into the output
-        // device; pacing can then follow the audio queue instead of the Pacer.
+        audio.play(session);
         for (px, &c) in rgb.chunks_exact_mut(4).zip(session.machine().picture()) {
             px.copy_from_slice(&palette[usize::from(c & 0x1FF)].to_le_bytes());
         }

@@ -287,6 +287,10 @@ impl Session {
     pub fn machine(&self) -> &Machine {
         &self.machine
     }
+    /// Mutable access for the frontend's own use (audio settings and draining samples).
+    pub fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.machine
+    }
     pub fn rom(&self) -> &Rom {
         &self.rom
     }
