@@ -32,20 +32,9 @@ impl<G: Game> Searcher<G> {
         }
         let key = node.key();
         let alpha_orig = alpha;
-        let mut tt_move = None;
-        if self.cfg.use_tt
-            && let Some(e) = self.tt.probe(key)
-        {
-            tt_move = Some(e.mv);
-            if e.depth as u32 >= depth && ply > 0 {
-                let v = e.value[0];
-                match e.bound {
-                    Bound::Exact => return (v, tt_move),
-                    Bound::Lower if v >= beta => return (v, tt_move),
-                    Bound::Upper if v <= alpha => return (v, tt_move),
-                    _ => {}
-                }
-            }
+        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
+        if let Some(v) = cutoff {
+            return (v, tt_move);
         }
         let mut moves = self.take_moves(ply);
         self.node_moves(node, &mut moves);

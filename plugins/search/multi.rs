@@ -35,20 +35,9 @@ impl<G: Game> Searcher<G> {
         let maximising = mover == root;
         let key = node.key();
         let (alpha_orig, beta_orig) = (alpha, beta);
-        let mut tt_move = None;
-        if self.cfg.use_tt
-            && let Some(e) = self.tt.probe(key)
-        {
-            tt_move = Some(e.mv);
-            if e.depth as u32 >= depth && ply > 0 {
-                let v = e.value[0];
-                match e.bound {
-                    Bound::Exact => return (v, tt_move),
-                    Bound::Lower if v >= beta => return (v, tt_move),
-                    Bound::Upper if v <= alpha => return (v, tt_move),
-                    _ => {}
-                }
-            }
+        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
+        if let Some(v) = cutoff {
+            return (v, tt_move);
         }
         let mut moves = self.take_moves(ply);
         self.node_moves(node, &mut moves);
@@ -103,20 +92,9 @@ impl<G: Game> Searcher<G> {
         }
         let key = node.key() ^ if root_layer { 0 } else { REPLY_LAYER_SALT };
         let (alpha_orig, beta_orig) = (alpha, beta);
-        let mut tt_move = None;
-        if self.cfg.use_tt
-            && let Some(e) = self.tt.probe(key)
-        {
-            tt_move = Some(e.mv);
-            if e.depth as u32 >= depth && ply > 0 {
-                let v = e.value[0];
-                match e.bound {
-                    Bound::Exact => return (v, tt_move),
-                    Bound::Lower if v >= beta => return (v, tt_move),
-                    Bound::Upper if v <= alpha => return (v, tt_move),
-                    _ => {}
-                }
-            }
+        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
+        if let Some(v) = cutoff {
+            return (v, tt_move);
         }
         // Children: the root player's moves, or every opponent's moves from this position.
         let mut children: Vec<(i32, G::Move, G)> = Vec::new();

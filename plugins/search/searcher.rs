@@ -2,7 +2,7 @@
 //! helpers, the principal variation and the debug trace.
 
 use super::Game;
-use super::tt::TranspositionTable;
+use super::tt::{Bound, TranspositionTable};
 use super::utility::{MAX_PLAYERS, Utility, WIN, terminal_utility, zero_sum};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -264,6 +264,33 @@ impl<G: Game> Searcher<G> {
         } else {
             node.moves(out);
         }
+    }
+
+    /// Transposition-table probe for the scalar (two-sided) searches: the stored move for
+    /// ordering, and a value when the entry is deep enough to end the search of this node
+    /// (never at the root, which must return a move).
+    pub(crate) fn tt_lookup(
+        &self,
+        key: u64,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<G::Move>, Option<i32>) {
+        if !self.cfg.use_tt {
+            return (None, None);
+        }
+        let Some(e) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        let v = e.value[0];
+        let cutoff = (u32::from(e.depth) >= depth && ply > 0)
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+        (Some(e.mv), cutoff.then_some(v))
     }
 
     pub(crate) fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
