@@ -25,11 +25,7 @@ impl Board for Axrom {
         if addr < 0x8000 {
             return;
         }
-        let value = if self.bus_conflicts {
-            value & core.rom_byte(addr)
-        } else {
-            value
-        };
+        let value = core.latched(addr, value, self.bus_conflicts);
         core.map_prg32(usize::from(value & 0x0F));
         core.set_mirroring(if value & 0x10 != 0 {
             Mirroring::SingleHigh

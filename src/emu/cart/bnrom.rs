@@ -35,7 +35,7 @@ impl Board for Bnrom {
                 _ => {}
             }
         } else if addr >= 0x8000 {
-            core.map_prg32(usize::from(value & core.rom_byte(addr)));
+            core.map_prg32(usize::from(core.latched(addr, value, true)));
         }
     }
 }

@@ -21,11 +21,7 @@ impl Board for Cnrom {
     }
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
         if addr >= 0x8000 {
-            let value = if self.bus_conflicts {
-                value & core.rom_byte(addr)
-            } else {
-                value
-            };
+            let value = core.latched(addr, value, self.bus_conflicts);
             core.map_chr8(usize::from(value));
         }
     }

@@ -13,7 +13,7 @@ impl Board for ColorDreams {
     }
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
         if addr >= 0x8000 {
-            let value = value & core.rom_byte(addr);
+            let value = core.latched(addr, value, true);
             core.map_prg32(usize::from(value & 0x03));
             core.map_chr8(usize::from(value >> 4));
         }

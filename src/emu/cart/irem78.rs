@@ -36,7 +36,7 @@ impl Board for Irem78 {
         if addr < 0x8000 {
             return;
         }
-        let value = value & core.rom_byte(addr);
+        let value = core.latched(addr, value, true);
         core.map_prg16(0, usize::from(value & 0x07));
         core.map_chr8(usize::from(value >> 4));
         let high = value & 0x08 != 0;

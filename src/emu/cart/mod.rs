@@ -187,9 +187,14 @@ impl CartCore {
             Source::OpenBus => None,
         }
     }
-    /// PRG ROM byte at a CPU address, for boards with bus conflicts.
-    pub fn rom_byte(&self, addr: u16) -> u8 {
-        self.read_prg(addr).unwrap_or(0xFF)
+    /// The value a discrete-logic latch sees for a CPU write: with bus conflicts the ROM
+    /// drives the data bus too, and the result is the AND of both.
+    pub fn latched(&self, addr: u16, value: u8, bus_conflicts: bool) -> u8 {
+        if bus_conflicts {
+            value & self.read_prg(addr).unwrap_or(0xFF)
+        } else {
+            value
+        }
     }
 }
 

@@ -35,11 +35,7 @@ impl Board for Unrom512 {
         if addr < 0x8000 {
             return;
         }
-        let value = if self.bus_conflicts {
-            value & core.rom_byte(addr)
-        } else {
-            value
-        };
+        let value = core.latched(addr, value, self.bus_conflicts);
         core.map_prg16(0, usize::from(value & 0x1F));
         core.map_chr8(usize::from((value >> 5) & 3));
         if self.one_screen {

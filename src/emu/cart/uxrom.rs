@@ -35,11 +35,7 @@ impl Board for Uxrom {
         if addr < 0x8000 {
             return;
         }
-        let value = if self.bus_conflicts {
-            value & core.rom_byte(addr)
-        } else {
-            value
-        };
+        let value = core.latched(addr, value, self.bus_conflicts);
         core.map_prg16(usize::from(self.high_switch), usize::from(value));
     }
 }
