@@ -20,4 +20,5 @@ pub static ENTRY: super::Entry = super::Entry {
     description: "Hatris AI player (search chain over the falling and next pair)",
     create: player::create,
     tools: &[("sim", sim::run), ("train", train::run)],
+    demo: None,
 };

@@ -31,6 +31,7 @@ pub static ENTRY: super::Entry = super::Entry {
         ("perft", tools::perft_tool),
         ("bench", tools::bench_tool),
     ],
+    demo: None,
 };
 
 fn create(opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod demo;
 mod info;
 mod run;
 
@@ -20,6 +21,8 @@ pub struct Cli {
 pub enum Command {
     /// Run a ROM in the window or headless, optionally with a plug-in playing.
     Run(Box<run::RunArgs>),
+    /// Watch an in-tree plug-in play its open demo cartridge (spot, hatris).
+    Demo(Box<demo::DemoArgs>),
     /// Show a ROM's header, hashes, mapper and which plug-ins know the game.
     Info(info::InfoArgs),
     /// List the in-tree plug-ins.
@@ -98,6 +101,7 @@ fn run(cli: Cli) -> Result<(), String> {
     use crate::plugins;
     match cli.command {
         Command::Run(a) => run::run(*a),
+        Command::Demo(a) => demo::demo(*a),
         Command::Info(a) => info::info(a),
         Command::Plugins => {
             for e in plugins::registry() {

@@ -1,0 +1,130 @@
+//! `nesmind demo`: an in-tree plug-in playing its open demo cartridge, in the window or headless.
+
+use crate::emu::Rom;
+use crate::frontend::pacing::Speed;
+use crate::host::{PluginOptions, Session};
+use crate::plugins::{self, Demo};
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  nesmind demo spot                              watch the Spot player in the window
+  nesmind demo hatris --speed 4
+  nesmind demo spot --headless --games 100       ends with `win_rate W`
+  nesmind demo hatris --headless --runs 10       ends with `mean_spawns M`
+  nesmind demo spot --headless --help            the headless player's own options
+
+Without a display (no DISPLAY or WAYLAND_DISPLAY, or the window cannot open) the demo
+plays headless. The carts are built from source under plugins/<game>/cart/.")]
+pub struct DemoArgs {
+    /// Which demo cartridge: spot or hatris.
+    pub game: String,
+    /// Play without a window.
+    #[arg(long)]
+    pub headless: bool,
+    /// Window speed: max, 1 (real time) or a multiple such as 4.
+    #[arg(long, value_name = "max|1|N")]
+    pub speed: Option<Speed>,
+    /// Window: close after this many frames.
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+    /// Window: save the last frame as a PNG.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Window scale (integer, 1-16).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub scale: u32,
+    /// Window: no sound.
+    #[arg(long)]
+    pub mute: bool,
+    /// Headless: options for the cart's headless player (`--help` lists them).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<String>,
+}
+
+/// The demo cartridge `name`'s plug-in ships.
+fn find_demo(name: &str) -> Result<(&'static str, &'static Demo), String> {
+    let entry = plugins::find(name)?;
+    let demo = entry.demo.ok_or_else(|| {
+        let have: Vec<&str> = plugins::registry()
+            .iter()
+            .filter(|e| e.demo.is_some())
+            .map(|e| e.name)
+            .collect();
+        format!(
+            "plug-in '{}' has no demo cartridge (demos: {})",
+            entry.name,
+            if have.is_empty() {
+                "none".into()
+            } else {
+                have.join(", ")
+            }
+        )
+    })?;
+    Ok((entry.name, demo))
+}
+
+/// A session on the demo cart with its plug-in attached, as the window plays it.
+pub fn demo_session(name: &str) -> Result<Session, String> {
+    let (plugin, demo) = find_demo(name)?;
+    let rom = Rom::parse(demo.image, demo.file_name).map_err(|e| e.to_string())?;
+    let mut session = Session::new(rom)?;
+    let opts: PluginOptions = demo
+        .window_options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    session.attach(super::run::create_plugin(plugin, &opts)?, &[])?;
+    Ok(session)
+}
+
+fn display_available() -> bool {
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
+}
+
+pub fn demo(args: DemoArgs) -> Result<(), String> {
+    let (_, demo) = find_demo(&args.game)?;
+    if args.headless || !cfg!(feature = "sdl") || !display_available() {
+        if !args.headless {
+            eprintln!("nesmind: no display (or no window in this build): playing headless");
+        }
+        return (demo.headless)(&args.args);
+    }
+    if !args.args.is_empty() {
+        return Err(format!(
+            "'{}' is a headless option; add --headless (window options: --speed, --frames, --screenshot, --scale, --mute)",
+            args.args[0]
+        ));
+    }
+    window(&args)
+}
+
+#[cfg(feature = "sdl")]
+fn window(args: &DemoArgs) -> Result<(), String> {
+    use crate::frontend::input::InputConfig;
+    use crate::frontend::window::{self, WindowOptions};
+    if args.frames == Some(0) {
+        return Err("--frames must be at least 1".into());
+    }
+    let mut session = demo_session(&args.game)?;
+    let opts = WindowOptions {
+        speed: args.speed.unwrap_or(Speed::Times(1.0)),
+        frames: args.frames,
+        scale: args.scale,
+        input: InputConfig::default(),
+        screenshot: args.screenshot.clone(),
+        stem: format!("{}-demo", args.game.to_ascii_lowercase()),
+        volume: 1.0,
+        mute: args.mute,
+    };
+    let outcome = window::run(&mut session, &opts);
+    session.detach();
+    outcome
+}
+
+#[cfg(not(feature = "sdl"))]
+fn window(_args: &DemoArgs) -> Result<(), String> {
+    Err("this build has no window (built without the `sdl` feature); add --headless".into())
+}
