@@ -118,7 +118,10 @@ fn bad_input_gives_clear_errors() {
     let bad_state = scratch("bad.state");
     std::fs::write(
         &bad_state,
-        "nesmind-savestate 1\nrom-crc32 3B96FBCA\nbody-crc32 00000000 len 3\n(((",
+        format!(
+            "nesmind-savestate {}\nrom-crc32 3B96FBCA\nbody-crc32 00000000 len 3\n(((",
+            nesmind::host::savestate::VERSION
+        ),
     )
     .unwrap();
     let bad_state = bad_state.to_str().unwrap();

@@ -78,7 +78,12 @@ fn bad_savestates_are_refused_and_the_game_is_untouched() {
         ("empty", Vec::new(), "not a nesmind savestate"),
         (
             "version",
-            text.replacen("savestate 1", "savestate 9", 1).into_bytes(),
+            text.replacen(
+                &format!("savestate {}", nesmind::host::savestate::VERSION),
+                "savestate 9",
+                1,
+            )
+            .into_bytes(),
             "version 9",
         ),
         ("foreign", std::fs::read(&foreign).unwrap(), "another ROM"),

@@ -110,7 +110,9 @@ impl Bus {
     /// Work done once per CPU cycle, at its start.
     #[inline(always)]
     pub fn begin_cycle(&mut self, phase: u64) {
-        self.apu.tick(self.cycles & 1 == 1);
+        if self.apu.due(self.cycles) {
+            self.apu.run_to(self.cycles + 1);
+        }
         if self.apu.dmc_dma_wanted() {
             self.dma_pending = true;
         }
@@ -173,7 +175,7 @@ impl Bus {
                 self.dma_pending = true;
             }
             0x4016 => self.input.write_strobe(value),
-            0x4000..=0x4017 => self.apu.write(addr, value, self.cycles & 1 == 1),
+            0x4000..=0x4017 => self.apu.write(addr, value, self.cycles),
             0x4020..=0xFFFF => {
                 // Board registers can change what the PPU fetches; plain PRG RAM cannot.
                 if self.cart.write_reaches_board(addr) {

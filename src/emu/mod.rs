@@ -71,7 +71,7 @@ impl Machine {
     /// The reset button: CPU reset sequence, PPU/APU reset lines; RAM keeps its contents.
     pub fn reset(&mut self) {
         self.bus.ppu.reset();
-        self.bus.apu.reset();
+        self.bus.apu.reset(self.bus.cycles);
         self.bus.cart.reset();
         self.cpu.reset(&mut self.bus);
     }
@@ -102,6 +102,9 @@ impl Machine {
             }
         }
         self.bus.ppu.frame_ready = false;
+        // Bring the lazily run APU to the frame's end, so frame-end state does not depend on
+        // how far its counters happened to be skipped.
+        self.bus.apu.run_to(self.bus.cycles);
         Ok(())
     }
 
@@ -153,22 +156,22 @@ impl Machine {
     /// Appends the audio samples (mono, 16-bit, at `sample_rate()`) produced since the
     /// last call. Call once per frame; see `apu` for the whole audio API.
     pub fn take_audio(&mut self, out: &mut Vec<i16>) {
-        self.bus.apu.take_audio(out);
+        self.bus.apu.take_audio(out, self.bus.cycles);
     }
     /// Host output rate in Hz (8000-192000; default 48000).
     pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), String> {
-        self.bus.apu.set_sample_rate(rate)
+        self.bus.apu.set_sample_rate(rate, self.bus.cycles)
     }
     pub fn sample_rate(&self) -> u32 {
         self.bus.apu.sample_rate()
     }
     /// Off: no synthesis at all (fastest); everything the CPU can observe still runs.
     pub fn set_audio_enabled(&mut self, on: bool) {
-        self.bus.apu.set_audio_enabled(on);
+        self.bus.apu.set_audio_enabled(on, self.bus.cycles);
     }
     /// Scales the resampling ratio (clamped to +-5%) to steer a host buffer's fill level.
     pub fn set_audio_rate_adjust(&mut self, factor: f64) {
-        self.bus.apu.set_rate_adjust(factor);
+        self.bus.apu.set_rate_adjust(factor, self.bus.cycles);
     }
 
     /// Serialises the whole machine except ROM data.

@@ -2,7 +2,7 @@
 //!
 //! File format (text):
 //! ```text
-//! nesmind-savestate 1
+//! nesmind-savestate 2
 //! rom-crc32 1A2B3C4D
 //! body-crc32 5E6F7081 len 123456
 //! <the machine as RON, ROM data excluded>
@@ -15,7 +15,8 @@ use std::io::Write;
 use std::path::Path;
 
 pub const MAGIC: &str = "nesmind-savestate";
-pub const VERSION: u32 = 1;
+/// 2: the APU runs lazily and records how far (`cycle`, `next_event`, `synth_cycle`).
+pub const VERSION: u32 = 2;
 
 /// Writes `data` to `path` through a temporary file in the same directory and a rename,
 /// so a crash or a full disk never leaves a half-written file in place of a good one.

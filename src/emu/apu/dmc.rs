@@ -110,10 +110,26 @@ impl Dmc {
         }
     }
 
-    /// This cycle's `tick` will clock the output unit (its level may change).
+    /// The first CPU cycle from `now` on whose `tick` does something: the load delay runs
+    /// out, or the timer (which counts on odd cycles) clocks the output unit.
     #[inline]
-    pub fn output_due(&self, odd: bool) -> bool {
-        odd && self.timer == 1
+    pub fn next_event(&self, now: u64) -> u64 {
+        let first_odd = now | 1;
+        let output = first_odd + 2 * (u64::from(self.timer) - 1);
+        if self.load_delay > 0 {
+            output.min(now + u64::from(self.load_delay) - 1)
+        } else {
+            output
+        }
+    }
+
+    /// `n` cycles, `odd` of them odd, that are known to come before `next_event`.
+    #[inline]
+    pub fn skip(&mut self, n: u64, odd: u64) {
+        if self.load_delay > 0 {
+            self.load_delay -= n as u8;
+        }
+        self.timer -= odd as u16;
     }
 
     fn clock_output(&mut self) {

@@ -65,6 +65,27 @@ impl FrameCounter {
         clocks
     }
 
+    /// Ticks from now until the one that does something (a step point or the restart).
+    #[inline]
+    pub fn ticks_to_event(&self) -> u32 {
+        let step = self.next - self.cycle;
+        if self.reset_delay > 0 {
+            step.min(u32::from(self.reset_delay))
+        } else {
+            step
+        }
+    }
+
+    /// `n` ticks that are known to do nothing but count (fewer than `ticks_to_event`).
+    #[inline]
+    pub fn skip(&mut self, n: u32) {
+        self.cycle += n;
+        if self.reset_delay > 0 {
+            // n < reset_delay, so it fits and stays above 0.
+            self.reset_delay -= n as u8;
+        }
+    }
+
     fn restart_sequence(&mut self) {
         self.cycle = 0;
         self.index = 0;

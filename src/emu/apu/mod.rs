@@ -53,11 +53,15 @@ pub struct Apu {
     /// A write or frame clock may have changed a channel's output: re-mix this cycle.
     mix_dirty: bool,
     last_dmc_level: u8,
-    /// Synthesis runs in batches: `pending` CPU cycles (the first of parity `batch_odd`)
-    /// are caught up just before anything changes a channel, jumping from one audible
-    /// change to the next instead of stepping every cycle.
-    pending: u32,
-    batch_odd: bool,
+    /// The next CPU cycle to tick. The APU runs lazily: cycles before `next_event` only
+    /// count (frame counter, DMC timer), so they are skipped in bulk when something asks.
+    cycle: u64,
+    /// The first cycle whose tick changes anything the CPU or the sound can notice.
+    next_event: u64,
+    /// Synthesis runs in batches: cycles from `synth_cycle` on are caught up just before
+    /// anything changes a channel, jumping from one audible change to the next instead of
+    /// stepping every cycle.
+    synth_cycle: u64,
     batching: bool,
     synth: Synth,
 }
@@ -81,8 +85,9 @@ impl Apu {
             audio: true,
             mix_dirty: true,
             last_dmc_level: 0,
-            pending: 0,
-            batch_odd: false,
+            cycle: 0,
+            next_event: 0,
+            synth_cycle: 0,
             batching: true,
             synth: Synth::new(DEFAULT_SAMPLE_RATE),
         };
@@ -90,23 +95,44 @@ impl Apu {
         apu
     }
 
-    /// Soft reset: channels silenced as by a $4015 write of 0, the frame counter restarted
-    /// with the last $4017 mode, the DMC stopped.
-    pub fn reset(&mut self) {
-        self.catch_up();
+    /// Soft reset at CPU cycle `now`: channels silenced as by a $4015 write of 0, the frame
+    /// counter restarted with the last $4017 mode, the DMC stopped.
+    pub fn reset(&mut self, now: u64) {
+        self.catch_up(now);
         self.write_status(0, false);
         self.dmc.reset();
         self.frame.restart(self.last_4017, RESTART_DELAY);
+        self.schedule();
     }
 
-    /// One CPU cycle; `odd` is the parity of the CPU cycle count. The frame counter's
-    /// $4017 jitter and the DMA get cycles (odd) are aligned to it.
-    #[inline]
-    pub fn tick(&mut self, odd: bool) {
-        let clocks = self.frame.tick();
-        if self.pending > 0 && (clocks != 0 || self.length_dirty || self.dmc.output_due(odd)) {
-            self.catch_up();
+    /// True when the tick of CPU cycle `now` must run (see `run_to`).
+    #[inline(always)]
+    pub fn due(&self, now: u64) -> bool {
+        now >= self.next_event
+    }
+
+    /// Ticks every cycle before `end`. Cycles that only count are skipped in one step.
+    #[inline(never)]
+    pub fn run_to(&mut self, end: u64) {
+        while self.cycle < end {
+            if self.cycle < self.next_event {
+                let n = self.next_event.min(end) - self.cycle;
+                let odd = (self.cycle + n) / 2 - self.cycle / 2;
+                self.frame.skip(n as u32);
+                self.dmc.skip(n, odd);
+                self.cycle += n;
+            } else {
+                self.tick();
+            }
         }
+    }
+
+    /// One CPU cycle that may change something; its parity aligns the frame counter's
+    /// $4017 jitter and the DMA get cycles.
+    fn tick(&mut self) {
+        let odd = self.cycle & 1 == 1;
+        self.synth_to(self.cycle);
+        let clocks = self.frame.tick();
         if clocks != 0 {
             self.frame_clocks(clocks);
         }
@@ -119,21 +145,34 @@ impl Apu {
             self.noise.len.settle();
         }
         self.dmc.tick(odd);
-        if self.audio {
-            if self.pending == 0 {
-                self.batch_odd = odd;
-            }
-            self.pending += 1;
-            if !self.batching {
-                self.catch_up();
-            }
-        }
+        self.cycle += 1;
+        self.schedule();
     }
 
-    /// Runs the pending cycles of synthesis.
-    fn catch_up(&mut self) {
-        let mut n = std::mem::take(&mut self.pending);
-        let mut odd = self.batch_odd;
+    /// Finds the next cycle whose tick matters.
+    fn schedule(&mut self) {
+        let c = self.cycle;
+        self.next_event = if self.length_dirty || !self.batching {
+            c
+        } else {
+            (c + u64::from(self.frame.ticks_to_event()) - 1).min(self.dmc.next_event(c))
+        };
+    }
+
+    /// Ticks and synthesises everything before `end`, before a change from outside.
+    fn catch_up(&mut self, end: u64) {
+        self.run_to(end);
+        self.synth_to(end);
+    }
+
+    /// Runs synthesis for the cycles before `end`.
+    fn synth_to(&mut self, end: u64) {
+        let mut n = (end - self.synth_cycle) as u32;
+        let mut odd = self.synth_cycle & 1 == 1;
+        self.synth_cycle = end;
+        if !self.audio {
+            return;
+        }
         while n > 0 {
             let d = if self.mix_dirty || self.dmc.level != self.last_dmc_level {
                 1
@@ -163,8 +202,9 @@ impl Apu {
     /// Test hook: synthesise every cycle as it happens (the reference for batching).
     #[doc(hidden)]
     pub fn set_audio_batching(&mut self, on: bool) {
-        self.catch_up();
         self.batching = on;
+        // The next tick re-plans with the new setting.
+        self.next_event = self.cycle;
     }
 
     #[inline]
@@ -207,9 +247,10 @@ impl Apu {
         }
     }
 
-    /// $4000-$4013, $4015, $4017 writes; `odd` is the parity of the write's CPU cycle.
-    pub fn write(&mut self, addr: u16, value: u8, odd: bool) {
-        self.catch_up();
+    /// $4000-$4013, $4015, $4017 writes during CPU cycle `now`.
+    pub fn write(&mut self, addr: u16, value: u8, now: u64) {
+        self.catch_up(now + 1);
+        let odd = now & 1 == 1;
         self.length_dirty |= addr < 0x4010;
         self.mix_dirty = true;
         match addr {
@@ -225,6 +266,7 @@ impl Apu {
             }
             _ => {}
         }
+        self.schedule();
     }
 
     fn write_status(&mut self, value: u8, odd: bool) {
@@ -276,34 +318,34 @@ impl Apu {
         self.dmc.dma_done(value);
     }
 
-    pub fn set_audio_enabled(&mut self, on: bool) {
-        self.catch_up();
+    pub fn set_audio_enabled(&mut self, on: bool, now: u64) {
+        self.catch_up(now);
         self.audio = on;
         self.mix_dirty = true;
     }
     pub fn audio_enabled(&self) -> bool {
         self.audio
     }
-    pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), String> {
+    pub fn set_sample_rate(&mut self, rate: u32, now: u64) -> Result<(), String> {
         if !(8_000..=192_000).contains(&rate) {
             return Err(format!(
                 "unsupported sample rate {rate} Hz (use 8000-192000, e.g. 48000 or 44100)"
             ));
         }
-        self.catch_up();
+        self.catch_up(now);
         self.synth.set_rate(rate);
         Ok(())
     }
     pub fn sample_rate(&self) -> u32 {
         self.synth.rate()
     }
-    pub fn set_rate_adjust(&mut self, factor: f64) {
-        self.catch_up();
+    pub fn set_rate_adjust(&mut self, factor: f64, now: u64) {
+        self.catch_up(now);
         self.synth.set_adjust(factor);
     }
     /// Appends the samples produced since the last call to `out`.
-    pub fn take_audio(&mut self, out: &mut Vec<i16>) {
-        self.catch_up();
+    pub fn take_audio(&mut self, out: &mut Vec<i16>, now: u64) {
+        self.catch_up(now);
         self.synth.flush();
         out.append(&mut self.synth.out);
     }
