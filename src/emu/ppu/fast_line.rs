@@ -36,41 +36,39 @@ impl Ppu {
 
     /// Dots 1-256: 32 tile fetches and 256 pixels, composited with the sprite line.
     fn fast_background_and_pixels(&mut self, cart: &mut Cart) {
-        // Tiles 0 and 1 were prefetched at the end of the previous line.
-        let mut lo = [0u8; 34];
-        let mut hi = [0u8; 34];
-        let mut attr = [0u8; 34];
-        lo[0] = (self.bg_lo >> 8) as u8;
-        hi[0] = (self.bg_hi >> 8) as u8;
-        lo[1] = self.bg_lo as u8;
-        hi[1] = self.bg_hi as u8;
-        attr[0] = ((((self.at_hi >> 15) & 1) << 1) | ((self.at_lo >> 15) & 1)) as u8;
-        attr[1] = ((((self.at_hi >> 7) & 1) << 1) | ((self.at_lo >> 7) & 1)) as u8;
+        let mask = self.mask;
+        // Background palette indices (0 = transparent) of 34 tiles: the two prefetched at
+        // the end of the previous line, then the 32 fetched now; fine x picks the window.
+        let mut bg = [0u8; 34 * 8];
+        let first = [
+            tile_row(
+                (self.bg_lo >> 8) as u8,
+                (self.bg_hi >> 8) as u8,
+                ((((self.at_hi >> 15) & 1) << 1) | ((self.at_lo >> 15) & 1)) as u8,
+            ),
+            tile_row(
+                self.bg_lo as u8,
+                self.bg_hi as u8,
+                ((((self.at_hi >> 7) & 1) << 1) | ((self.at_lo >> 7) & 1)) as u8,
+            ),
+        ];
+        for (k, row) in first.into_iter().enumerate() {
+            bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
+        }
         for k in 2..34 {
             self.fetch_tile(cart);
-            lo[k] = self.pt_lo_latch;
-            hi[k] = self.pt_hi_latch;
-            attr[k] = self.at_latch;
+            let row = tile_row(self.pt_lo_latch, self.pt_hi_latch, self.at_latch);
+            bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
             self.increment_x();
         }
-        // Expand the 34 tiles into palette indices (0 = transparent) along the line.
-        let mask = self.mask;
-        let mut bg = [0u8; 34 * 8];
-        if mask & 0x08 != 0 {
-            for k in 0..34 {
-                let (l, h, a) = (lo[k], hi[k], attr[k] << 2);
-                for b in 0..8 {
-                    let v = (((h >> (7 - b)) & 1) << 1) | ((l >> (7 - b)) & 1);
-                    bg[k * 8 + b] = if v != 0 { a | v } else { 0 };
-                }
-            }
+        if mask & 0x08 == 0 {
+            bg.fill(0);
         }
         let fine = usize::from(self.x);
         let bg = &mut bg[fine..fine + 256];
         if mask & 0x02 == 0 {
             bg[..8].fill(0);
         }
-        let colours = self.line_colours();
         if self.sprites.any_on_line() && mask & 0x10 != 0 {
             let first = if mask & 0x04 == 0 { 8 } else { 0 };
             let sprites = &self.sprites.line;
@@ -86,8 +84,9 @@ impl Ppu {
                 }
             }
         }
+        let colours = self.line_colours();
         for (out, &index) in self.line.iter_mut().zip(bg.iter()) {
-            *out = colours[usize::from(index)];
+            *out = colours[usize::from(index & 0x1F)];
         }
     }
 
@@ -184,4 +183,28 @@ impl Ppu {
         self.at_lo = (fill(at0 & 1) << 8) | fill(self.at_latch & 1);
         self.at_hi = (fill(at0 & 2) << 8) | fill(self.at_latch & 2);
     }
+}
+
+/// `SPREAD[b]` has bit 7-i of `b` in bit 0 of byte i: one pattern plane laid out as eight
+/// little-endian pixel bytes, leftmost pixel first.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b] |= (((b >> (7 - i)) & 1) as u64) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Eight background pixels of one tile row as palette-index bytes (0 = transparent).
+#[inline(always)]
+fn tile_row(lo: u8, hi: u8, attr: u8) -> u64 {
+    let pixels = SPREAD[usize::from(lo)] | (SPREAD[usize::from(hi)] << 1);
+    let opaque = (pixels | pixels >> 1) & 0x0101_0101_0101_0101;
+    pixels | (opaque * u64::from(attr << 2))
 }
