@@ -36,15 +36,17 @@ pub struct Bus {
     pub input: Controllers,
     /// Last value on the CPU data bus (what unmapped reads return).
     pub open_bus: u8,
-    /// Master clock, advanced in the phases of each CPU access.
-    pub master: u64,
-    /// Completed CPU cycles.
+    /// Completed CPU cycles. The master clock is `cycles * CPU_CLOCKS` at a cycle's start
+    /// and `+ READ_PHASE` / `+ WRITE_PHASE` at its access.
     pub cycles: u64,
     /// The master clock the PPU has been run to.
     ppu_master: u64,
-    /// The master clock at which the PPU must next be caught up because something the CPU
-    /// samples (NMI line, frame end) may change there.
-    ppu_event: u64,
+    /// The cycle count at whose end the PPU must be caught up because something the CPU
+    /// samples (NMI line, frame end) may change by then; 0 in lockstep.
+    ppu_due: u64,
+    /// The first cycle whose start needs more than the access itself: an APU event, a DMA
+    /// request, a board that counts CPU cycles, lockstep. 0 means every cycle.
+    attention: u64,
     /// Run the PPU on every half cycle instead of catching up on demand. Needed by boards
     /// that watch the PPU address bus (their IRQs depend on it); forcing it is for tests.
     pub lockstep: bool,
@@ -70,10 +72,10 @@ impl Bus {
             cart,
             input: Controllers::default(),
             open_bus: 0,
-            master: 0,
             cycles: 0,
             ppu_master: 0,
-            ppu_event: 0,
+            ppu_due: 0,
+            attention: 0,
             lockstep,
             oam_dma: None,
             dma_pending: false,
@@ -82,48 +84,79 @@ impl Bus {
         }
     }
 
-    /// Advances the master clock by `clocks`; the PPU follows when it has to.
-    #[inline(always)]
-    pub fn advance(&mut self, clocks: u64) {
-        self.master += clocks;
-        if self.lockstep || self.master >= self.ppu_event {
-            self.sync_ppu();
-        }
-    }
-
-    /// Runs the PPU up to the current point of the CPU cycle. Catching up later gives the
-    /// same result as running in lockstep, because nothing but the CPU's accesses (each of
-    /// which syncs first) and the PPU's own state decide what the PPU does.
+    /// Runs the PPU up to the start of the current CPU cycle.
     #[inline]
     pub fn sync_ppu(&mut self) {
-        let target = self.master - PPU_OFFSET;
+        self.sync_ppu_to(self.cycles * CPU_CLOCKS);
+    }
+
+    /// Runs the PPU up to master clock `master`. Catching up later gives the same result as
+    /// running in lockstep, because nothing but the CPU's accesses (each of which syncs
+    /// first) and the PPU's own state decide what the PPU does.
+    #[inline]
+    fn sync_ppu_to(&mut self, master: u64) {
+        let target = master - PPU_OFFSET;
         if target >= self.ppu_master + PPU_CLOCKS {
             let dots = (target - self.ppu_master) / PPU_CLOCKS;
             self.ppu_master += dots * PPU_CLOCKS;
             self.ppu.run(dots, &mut self.cart);
         }
-        // The event dot runs once the target passes it: k dots from now need k*4 clocks.
-        self.ppu_event =
-            self.ppu_master + PPU_OFFSET + PPU_CLOCKS * (self.ppu.dots_to_next_event() + 1);
+        self.ppu_due = if self.lockstep {
+            0
+        } else {
+            // The event dot runs once the target passes it: k dots from now need k*4 clocks.
+            let event =
+                self.ppu_master + PPU_OFFSET + PPU_CLOCKS * (self.ppu.dots_to_next_event() + 1);
+            event.div_ceil(CPU_CLOCKS)
+        };
     }
 
-    /// Work done once per CPU cycle, at its start.
+    /// The start of a CPU cycle whose access comes `phase` master clocks in.
     #[inline(always)]
     pub fn begin_cycle(&mut self, phase: u64) {
+        if self.needs_attention() {
+            self.attend(phase);
+        }
+    }
+
+    /// True when this cycle's start has more to do than the access (see `attend`); always
+    /// true while a DMA is pending.
+    #[inline(always)]
+    pub fn needs_attention(&self) -> bool {
+        self.cycles >= self.attention
+    }
+
+    /// Everything a cycle's start may need besides the access.
+    #[inline(never)]
+    pub fn attend(&mut self, phase: u64) {
         if self.apu.due(self.cycles) {
             self.apu.run_to(self.cycles + 1);
         }
-        if self.apu.dmc_dma_wanted() {
-            self.dma_pending = true;
-        }
+        let dmc = self.apu.dmc_dma_wanted();
+        self.dma_pending |= dmc;
         self.cart.cpu_cycle();
-        self.advance(phase);
+        if self.lockstep {
+            self.sync_ppu_to(self.cycles * CPU_CLOCKS + phase);
+        }
+        self.attention = if dmc || self.dma_pending || self.cart.watch_cpu || self.lockstep {
+            0
+        } else {
+            self.apu.next_event()
+        };
+    }
+
+    /// Makes the next cycle's start look again at everything (after outside changes).
+    #[inline]
+    pub fn recheck(&mut self) {
+        self.attention = 0;
     }
 
     #[inline(always)]
-    pub fn end_cycle(&mut self, phase: u64) {
-        self.advance(CPU_CLOCKS - phase);
+    pub fn end_cycle(&mut self) {
         self.cycles += 1;
+        if self.cycles >= self.ppu_due {
+            self.sync_ppu_to(self.cycles * CPU_CLOCKS);
+        }
     }
 
     /// The combined IRQ line (APU frame/DMC and cartridge).
@@ -142,7 +175,7 @@ impl Bus {
                 None => self.open_bus,
             },
             0x2000..=0x3FFF => {
-                self.sync_ppu();
+                self.sync_ppu_to(self.cycles * CPU_CLOCKS + READ_PHASE);
                 self.ppu.read(addr, &mut self.cart)
             }
             0x4015 => {
@@ -167,19 +200,23 @@ impl Bus {
         match addr {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,
             0x2000..=0x3FFF => {
-                self.sync_ppu();
+                self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
                 self.ppu.write(addr, value, &mut self.cart)
             }
             0x4014 => {
                 self.oam_dma = Some(value);
                 self.dma_pending = true;
+                self.recheck();
             }
             0x4016 => self.input.write_strobe(value),
-            0x4000..=0x4017 => self.apu.write(addr, value, self.cycles),
+            0x4000..=0x4017 => {
+                self.apu.write(addr, value, self.cycles);
+                self.recheck();
+            }
             0x4020..=0xFFFF => {
                 // Board registers can change what the PPU fetches; plain PRG RAM cannot.
                 if self.cart.write_reaches_board(addr) {
-                    self.sync_ppu();
+                    self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
                 }
                 self.cart.cpu_write(addr, value, self.cycles)
             }

@@ -73,6 +73,7 @@ impl Machine {
         self.bus.ppu.reset();
         self.bus.apu.reset(self.bus.cycles);
         self.bus.cart.reset();
+        self.bus.recheck();
         self.cpu.reset(&mut self.bus);
     }
 
@@ -105,6 +106,7 @@ impl Machine {
         // Bring the lazily run APU to the frame's end, so frame-end state does not depend on
         // how far its counters happened to be skipped.
         self.bus.apu.run_to(self.bus.cycles);
+        self.bus.recheck();
         Ok(())
     }
 
@@ -117,6 +119,8 @@ impl Machine {
     /// (tests check this); it exists to prove that and to debug.
     pub fn force_lockstep(&mut self) {
         self.bus.lockstep = true;
+        self.bus.recheck();
+        self.bus.sync_ppu();
     }
 
     pub fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
@@ -157,10 +161,13 @@ impl Machine {
     /// last call. Call once per frame; see `apu` for the whole audio API.
     pub fn take_audio(&mut self, out: &mut Vec<i16>) {
         self.bus.apu.take_audio(out, self.bus.cycles);
+        self.bus.recheck();
     }
     /// Host output rate in Hz (8000-192000; default 48000).
     pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), String> {
-        self.bus.apu.set_sample_rate(rate, self.bus.cycles)
+        let set = self.bus.apu.set_sample_rate(rate, self.bus.cycles);
+        self.bus.recheck();
+        set
     }
     pub fn sample_rate(&self) -> u32 {
         self.bus.apu.sample_rate()
@@ -168,10 +175,12 @@ impl Machine {
     /// Off: no synthesis at all (fastest); everything the CPU can observe still runs.
     pub fn set_audio_enabled(&mut self, on: bool) {
         self.bus.apu.set_audio_enabled(on, self.bus.cycles);
+        self.bus.recheck();
     }
     /// Scales the resampling ratio (clamped to +-5%) to steer a host buffer's fill level.
     pub fn set_audio_rate_adjust(&mut self, factor: f64) {
         self.bus.apu.set_rate_adjust(factor, self.bus.cycles);
+        self.bus.recheck();
     }
 
     /// Serialises the whole machine except ROM data.

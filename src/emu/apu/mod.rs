@@ -111,6 +111,12 @@ impl Apu {
         now >= self.next_event
     }
 
+    /// The first CPU cycle whose tick must run.
+    #[inline(always)]
+    pub fn next_event(&self) -> u64 {
+        self.next_event
+    }
+
     /// Ticks every cycle before `end`. Cycles that only count are skipped in one step.
     #[inline(never)]
     pub fn run_to(&mut self, end: u64) {

@@ -38,7 +38,7 @@ impl Cpu {
                 Some(addr) if get && dmc_wait >= 2 => {
                     bus.begin_cycle(READ_PHASE);
                     let v = bus.read(addr);
-                    bus.end_cycle(READ_PHASE);
+                    bus.end_cycle();
                     self.poll(bus);
                     bus.apu.dmc_dma_done(v);
                     dmc_wait = 0;
@@ -57,7 +57,7 @@ impl Cpu {
                     None if get => {
                         bus.begin_cycle(READ_PHASE);
                         oam_latch = Some(bus.read(base | oam_index));
-                        bus.end_cycle(READ_PHASE);
+                        bus.end_cycle();
                         self.poll(bus);
                     }
                     // Alignment: OAM DMA must wait for the other half of the APU cycle.
@@ -83,7 +83,7 @@ impl Cpu {
         if !matches!(addr, 0x2000..=0x401F) {
             bus.read(addr);
         }
-        bus.end_cycle(READ_PHASE);
+        bus.end_cycle();
         self.poll(bus);
     }
 
@@ -95,7 +95,7 @@ impl Cpu {
         if first || !matches!(addr, 0x4016 | 0x4017) {
             bus.read(addr);
         }
-        bus.end_cycle(READ_PHASE);
+        bus.end_cycle();
         self.poll(bus);
     }
 }

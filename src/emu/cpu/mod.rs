@@ -95,7 +95,7 @@ impl Cpu {
         if self.jammed.is_some() {
             // A jammed 6502 keeps the bus busy; the rest of the machine runs on.
             bus.begin_cycle(READ_PHASE);
-            bus.end_cycle(READ_PHASE);
+            bus.end_cycle();
             return;
         }
         let opcode = self.fetch_opcode(bus);
@@ -131,12 +131,14 @@ impl Cpu {
 
     #[inline(always)]
     pub(crate) fn read(&mut self, bus: &mut Bus, addr: u16) -> u8 {
-        if bus.dma_pending {
-            self.run_dma(bus, addr);
+        if bus.needs_attention() {
+            if bus.dma_pending {
+                self.run_dma(bus, addr);
+            }
+            bus.attend(READ_PHASE);
         }
-        bus.begin_cycle(READ_PHASE);
         let v = bus.read(addr);
-        bus.end_cycle(READ_PHASE);
+        bus.end_cycle();
         self.poll(bus);
         v
     }
@@ -145,7 +147,7 @@ impl Cpu {
     pub(crate) fn write(&mut self, bus: &mut Bus, addr: u16, value: u8) {
         bus.begin_cycle(WRITE_PHASE);
         bus.write(addr, value);
-        bus.end_cycle(WRITE_PHASE);
+        bus.end_cycle();
         self.poll(bus);
     }
 
