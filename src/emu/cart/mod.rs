@@ -147,6 +147,23 @@ impl CartCore {
         };
     }
 
+    /// All pattern memory (CHR ROM or RAM); `chr` windows are offsets into it.
+    #[inline(always)]
+    pub fn chr_bytes(&self) -> &[u8] {
+        if self.chr_is_ram {
+            &self.chr_ram
+        } else {
+            &self.chr_rom
+        }
+    }
+
+    /// The 1 KiB nametable page that `addr` ($2000-$3EFF) falls in.
+    #[inline(always)]
+    pub fn nt_page(&self, addr: u16) -> &[u8] {
+        let start = self.nt[usize::from(addr >> 10) & 3];
+        &self.vram[start..start + 0x400]
+    }
+
     #[inline(always)]
     pub fn read_chr(&self, addr: u16) -> u8 {
         let off = self.chr[usize::from(addr >> 10) & 7] + usize::from(addr & 0x3FF);

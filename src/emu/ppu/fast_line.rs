@@ -55,12 +55,7 @@ impl Ppu {
         for (k, row) in first.into_iter().enumerate() {
             bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
         }
-        for k in 2..34 {
-            self.fetch_tile(cart);
-            let row = tile_row(self.pt_lo_latch, self.pt_hi_latch, self.at_latch);
-            bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
-            self.increment_x();
-        }
+        self.fetch_line_tiles(cart, &mut bg[16..]);
         if mask & 0x08 == 0 {
             bg.fill(0);
         }
@@ -88,6 +83,43 @@ impl Ppu {
         for (out, &index) in self.line.iter_mut().zip(bg.iter()) {
             *out = colours[usize::from(index & 0x1F)];
         }
+    }
+
+    /// The 32 tile fetches of dots 1-256 as two runs along nametable rows (the second after
+    /// coarse X wraps into the neighbouring nametable). Leaves v and the latches as the
+    /// fetches one by one would.
+    fn fetch_line_tiles(&mut self, cart: &Cart, out: &mut [u8]) {
+        let core = &cart.core;
+        let chr = core.chr_bytes();
+        let v = self.v;
+        let coarse_x = usize::from(v & 0x1F);
+        let coarse_y = usize::from((v >> 5) & 0x1F);
+        let pattern_base = (u16::from(self.ctrl & 0x10) << 8) | ((v >> 12) & 7);
+        let attr_shift = (coarse_y & 2) << 1;
+        let mut k = 0;
+        let (mut tile, mut attr) = (0u8, 0u8);
+        let (mut lo, mut hi) = (0u8, 0u8);
+        for (nt_select, xs) in [(v, coarse_x..32), (v ^ 0x0400, 0..coarse_x)] {
+            let page = core.nt_page(0x2000 | (nt_select & 0x0C00));
+            let row = &page[coarse_y * 32..coarse_y * 32 + 32];
+            let attrs = &page[0x3C0 + (coarse_y >> 2) * 8..0x3C0 + (coarse_y >> 2) * 8 + 8];
+            for x in xs {
+                tile = row[x];
+                attr = (attrs[x >> 2] >> (attr_shift | (x & 2))) & 3;
+                let addr = pattern_base | (u16::from(tile) << 4);
+                let off = core.chr[usize::from(addr >> 10) & 7] + usize::from(addr & 0x3FF);
+                lo = chr[off];
+                hi = chr[off + 8];
+                out[k..k + 8].copy_from_slice(&tile_row(lo, hi, attr).to_le_bytes());
+                k += 8;
+            }
+        }
+        self.nt_latch = tile;
+        self.at_latch = attr;
+        self.pt_lo_latch = lo;
+        self.pt_hi_latch = hi;
+        // 32 coarse X increments: back to the same column in the other nametable.
+        self.v ^= 0x0400;
     }
 
     /// The four fetches of one background tile at the current v.
