@@ -29,6 +29,8 @@ pub const FORMAT_HELP: &str = r#"Input file (--input FILE, RON). Every field is 
     ],
     axis_threshold: 0.5,   // how far a stick or trigger must move (0.1-0.95)
   )
+A pad left out of a list gets no input of that kind; an empty list turns it off.
+Controllers take pads 1-4 in the order they are plugged in.
 Controller buttons: a b x y back guide start leftstick rightstick leftshoulder
 rightshoulder dpup dpdown dpleft dpright misc1 paddle1-paddle4 touchpad.
 Axes, with the direction that presses: -leftx +leftx -lefty +lefty -rightx +rightx
@@ -278,6 +280,21 @@ mod tests {
         assert!(pad1.contains(&(Control::Axis(Axis::TriggerRight, true), Buttons::START)));
         assert!(pad1.contains(&(Control::Axis(Axis::TriggerLeft, true), Buttons::SELECT)));
         assert!(pad1.contains(&(Control::Axis(Axis::RightY, false), Buttons::UP)));
+    }
+
+    /// The format shown in `nesmind run --help` is a working file.
+    #[test]
+    fn documented_format_parses() {
+        let start = FORMAT_HELP.find("  (").unwrap();
+        let end = FORMAT_HELP.find("\n  )").unwrap() + 4;
+        let text: String = FORMAT_HELP[start..end]
+            .lines()
+            .filter(|l| !l.contains("..."))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let c: InputConfig = ron::from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let b = c.resolve().unwrap();
+        assert_eq!((b.keys.len(), b.controllers[0].len()), (16, 12));
     }
 
     #[test]

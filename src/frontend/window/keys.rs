@@ -52,6 +52,9 @@ impl Ui {
     }
 
     pub fn say(&mut self, text: String) {
+        if !text.is_empty() {
+            log::info!("{text}");
+        }
         self.osd.say(text, Instant::now());
     }
 

@@ -175,7 +175,6 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
                 _ => None,
             };
             if let Some(text) = said {
-                log::info!("{text}");
                 ui.say(text);
             }
         }
