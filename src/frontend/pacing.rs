@@ -17,7 +17,8 @@ pub const NTSC_FPS: f64 = 60.0988;
 
 /// This far behind the timer schedule (a slow plug-in move, a stall), restart it instead
 /// of racing through the missed frames; smaller lags (late wake-ups, a slow frame) are
-/// made up, so they never accumulate.
+/// made up, so they never accumulate. The sound path behaves alike: it makes up lags as
+/// deep as its 50 ms queue and loses longer ones to an underrun.
 const FAR_BEHIND: Duration = Duration::from_millis(50);
 /// A device that has not drained the queue to its target in this long has stopped.
 pub const SOUND_STALL: Duration = Duration::from_millis(500);
