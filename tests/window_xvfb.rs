@@ -1,7 +1,11 @@
 //! The SDL window under Xvfb: its screenshot (read back from the renderer) must equal the
-//! headless frame after the same number of frames.
+//! headless frame after the same number of frames, the plug-in's status must show in the
+//! overlay of a window capture and nowhere in the screenshot, and real-time pacing must
+//! never run faster than 60.1 fps.
 
 #![cfg_attr(not(feature = "sdl"), allow(dead_code, unused_imports))]
+use nesmind::frontend::overlay::{Osd, OverlayMode, render};
+use nesmind::frontend::png::decode_rgb;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -21,8 +25,9 @@ impl Drop for Server {
     }
 }
 
-fn start_xvfb() -> Result<(Server, String), String> {
-    let display = 40 + std::process::id() % 400;
+/// An Xvfb of its own for each test (`n` keeps parallel tests apart).
+fn start_xvfb(n: u32) -> Result<(Server, String), String> {
+    let display = 100 + (std::process::id() % 300) * 3 + n;
     let child = Command::new("Xvfb")
         .args([
             format!(":{display}").as_str(),
@@ -48,57 +53,190 @@ fn start_xvfb() -> Result<(Server, String), String> {
     Ok((server, format!(":{display}")))
 }
 
+fn game() -> String {
+    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let game = corpus.join("homebrew/lawn_mower/lawn_mower.nes");
+    game.to_str().unwrap().to_string()
+}
+
+/// Runs `nesmind run GAME ARGS...` (in the window when `display` is given); its stdout.
+fn nesmind(display: Option<&str>, args: &[&str]) -> String {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_nesmind"));
+    c.arg("run").arg(game()).args(args);
+    if let Some(d) = display {
+        c.env("DISPLAY", d).env("SDL_AUDIODRIVER", "dummy");
+    }
+    let o = c.output().unwrap();
+    assert!(
+        o.status.success(),
+        "nesmind run {args:?} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The window reports `frames N` and `fps X`: all frames ran, and pacing never let them
+/// run faster than real time (slower is possible on a loaded machine, so not checked).
+fn check_window_summary(stdout: &str, frames: u64) {
+    let value = |key: &str| -> f64 {
+        let line = stdout.lines().find(|l| l.starts_with(key));
+        let line = line.unwrap_or_else(|| panic!("no '{key}' line in: {stdout}"));
+        line[key.len()..].trim().parse().unwrap()
+    };
+    assert_eq!(value("frames ") as u64, frames);
+    let fps = value("fps ");
+    assert!(fps > 1.0 && fps < 61.0, "window ran at {fps} fps");
+}
+
+fn png(path: &Path) -> (usize, usize, Vec<u32>) {
+    decode_rgb(&std::fs::read(path).unwrap()).unwrap()
+}
+
 #[cfg(feature = "sdl")]
 #[test]
 fn window_screenshot_matches_headless_frame() {
-    let (_server, display) = match start_xvfb() {
+    let (_server, display) = match start_xvfb(0) {
         Ok(s) => s,
         Err(why) => {
             println!("SKIPPED: {why}");
             return;
         }
     };
-    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
-    let game = corpus.join("homebrew/lawn_mower/lawn_mower.nes");
-    let game = game.to_str().unwrap();
     let (win, head) = (scratch("window.png"), scratch("headless.png"));
-    // Real-time pacing for about three seconds of play, with a scale the read-back must undo.
-    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
-        .args([
-            "run",
-            game,
+    // About three seconds of real-time play; 8:7 pixels at scale 2, which the read-back
+    // must undo exactly.
+    let out = nesmind(
+        Some(&display),
+        &[
             "--frames",
             "180",
             "--scale",
             "2",
             "--screenshot",
             win.to_str().unwrap(),
-        ])
-        .env("DISPLAY", &display)
-        .env("SDL_AUDIODRIVER", "dummy")
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "window run failed: {}",
-        String::from_utf8_lossy(&o.stderr)
+        ],
     );
-    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
-        .args([
-            "run",
-            game,
+    check_window_summary(&out, 180);
+    nesmind(
+        None,
+        &[
             "--headless",
             "--frames",
             "180",
             "--screenshot",
             head.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(o.status.success());
+        ],
+    );
     let (w, h) = (std::fs::read(&win).unwrap(), std::fs::read(&head).unwrap());
     assert!(w.starts_with(b"\x89PNG"));
     assert!(w == h, "window screenshot differs from the headless frame");
+}
+
+/// The example plug-in reports a status every frame. With square pixels at scale 3 the
+/// capture is the picture tripled, except the overlay strip at the bottom, whose text
+/// pixels are exactly the overlay's rendering of the final status line.
+#[cfg(feature = "sdl")]
+#[test]
+fn status_overlay_is_in_the_window_not_in_the_screenshot() {
+    let python = ["python3", "python"].into_iter().find(|p| {
+        Command::new(p)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    let Some(py) = python else {
+        println!("SKIPPED: no python3 on PATH for the example plug-in");
+        return;
+    };
+    let (_server, display) = match start_xvfb(1) {
+        Ok(s) => s,
+        Err(why) => {
+            println!("SKIPPED: {why}");
+            return;
+        }
+    };
+    let plugin = format!(
+        "ext:{py} {}/plugins/examples/start_presser.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (shot, capture, head) = (
+        scratch("o-shot.png"),
+        scratch("o-capture.png"),
+        scratch("o-head.png"),
+    );
+    let frames = "150";
+    let common = [
+        "--frames",
+        frames,
+        "--plugin",
+        &plugin,
+        "--plugin-opt",
+        "press=60",
+    ];
+    let window_args = [
+        "--aspect",
+        "square",
+        "--scale",
+        "3",
+        "--mute",
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--capture",
+        capture.to_str().unwrap(),
+    ];
+    let out = nesmind(Some(&display), &[&common[..], &window_args[..]].concat());
+    check_window_summary(&out, 150);
+    let out = nesmind(
+        None,
+        &[
+            &common[..],
+            &["--headless", "--screenshot", head.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    // The plug-in's result is its last status line, as the window last drew it.
+    let status = out
+        .lines()
+        .find_map(|l| {
+            l.split_once(": frame ")
+                .map(|(_, rest)| format!("frame {rest}"))
+        })
+        .unwrap_or_else(|| panic!("no status in: {out}"));
+
+    let picture = png(&shot);
+    assert_eq!(
+        picture,
+        png(&head),
+        "the screenshot is not the headless frame"
+    );
+    let (cw, ch, cap) = png(&capture);
+    assert_eq!((cw, ch), (768, 720));
+    let lines = Osd::new(OverlayMode::Auto).lines(Instant::now(), "", &status, false);
+    let strip = render(&lines, 256).unwrap();
+    let top = 240 - strip.height;
+    let (mut text, mut dimmed) = (0, 0);
+    for y in 0..240 {
+        for x in 0..256 {
+            let shown = cap[(y * 3 + 1) * cw + x * 3 + 1];
+            let under = picture.2[y * 256 + x];
+            let over = (y >= top).then(|| strip.pixels[(y - top) * 256 + x]);
+            match over {
+                None => assert_eq!(shown, under, "picture differs at ({x}, {y})"),
+                Some(p) if p >> 24 == 0xFF => {
+                    assert_eq!(shown, p & 0xFF_FFFF, "overlay text differs at ({x}, {y})");
+                    text += 1;
+                }
+                Some(_) => {
+                    let darker =
+                        (0..3).all(|c| (shown >> (8 * c)) & 0xFF <= (under >> (8 * c)) & 0xFF);
+                    assert!(darker, "overlay background does not dim ({x}, {y})");
+                    dimmed += usize::from(shown != under);
+                }
+            }
+        }
+    }
+    assert!(text > 100, "only {text} text pixels for '{status}'");
+    assert!(dimmed > 0, "the overlay background is invisible");
 }
 
 #[cfg(not(feature = "sdl"))]

@@ -1,6 +1,8 @@
 //! Host audio output.
 //!
 //! # Wiring (for the frontend)
+//! Timer-paced (the frontend sleeps to 60.0988 Hz deadlines; the rate control absorbs
+//! the difference between the two clocks):
 //! ```ignore
 //! let mut out = nesmind::audio::AudioOut::open_or_warn(48_000); // None: no device, run silent
 //! if let Some(o) = &out { machine.set_sample_rate(o.sample_rate())?; }
@@ -16,6 +18,10 @@
 //!     }
 //! }
 //! ```
+//! Sound-paced (the window's default): after `push`, wait until `queued()` is down to
+//! `target()` and keep the rate adjust at 1, so the device's clock paces the frames
+//! (see `crate::frontend::pacing`).
+//!
 //! `set_volume(0.0..=1.0)` and `set_muted(bool)` act immediately. `AudioOut` needs the
 //! `audio` cargo feature (cpal); the ring buffer and rate control are always built.
 

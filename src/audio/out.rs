@@ -16,6 +16,7 @@ pub struct AudioOut {
     producer: Producer,
     rate: u32,
     control: RateControl,
+    target: usize,
     volume: Arc<AtomicU32>,
     muted: Arc<AtomicBool>,
     adjust: f64,
@@ -61,19 +62,17 @@ impl AudioOut {
         let device = host
             .default_output_device()
             .ok_or("no audio output device")?;
-        let supported = device
+        let configs: Vec<_> = device
             .supported_output_configs()
             .map_err(|e| format!("cannot query the audio device: {e}"))?
-            .find(|c| {
-                c.min_sample_rate().0 <= preferred_rate && preferred_rate <= c.max_sample_rate().0
-            })
-            .map(|c| c.with_sample_rate(cpal::SampleRate(preferred_rate)));
-        let supported = match supported {
-            Some(s) => s,
-            None => device
-                .default_output_config()
-                .map_err(|e| format!("the audio device has no usable format: {e}"))?,
-        };
+            .collect();
+        let supported = choose_config(&configs, preferred_rate).ok_or_else(|| {
+            let offered: Vec<String> = configs.iter().map(|c| c.sample_format().to_string()).collect();
+            format!(
+                "the audio device offers no sample format nesmind writes (f32, i16, u16, i32); it offers {}",
+                offered.join(", ")
+            )
+        })?;
         let format = supported.sample_format();
         let config: cpal::StreamConfig = supported.into();
         let rate = config.sample_rate.0;
@@ -104,6 +103,7 @@ impl AudioOut {
             producer,
             rate,
             control: RateControl::new(target),
+            target,
             volume,
             muted,
             adjust: 1.0,
@@ -133,9 +133,22 @@ impl AudioOut {
         self.adjust = self.control.update(self.producer.fill());
     }
 
-    /// Factor for `Machine::set_audio_rate_adjust`, from the latest fill level.
+    /// Factor for `Machine::set_audio_rate_adjust`, from the latest fill level. Use it
+    /// when a timer paces the frames; when the frames wait for the queue to drain (the
+    /// device's clock paces them), keep the factor at 1: the wait already holds the fill,
+    /// and a second controller on it would only bias the speed.
     pub fn rate_adjust(&self) -> f64 {
         self.adjust
+    }
+
+    /// Samples queued and not yet played.
+    pub fn queued(&self) -> usize {
+        self.producer.fill()
+    }
+
+    /// The fill level the queue is kept at (about 50 ms).
+    pub fn target(&self) -> usize {
+        self.target
     }
 
     /// 0.0 (silent) to 1.0 (full).
@@ -151,6 +164,33 @@ impl AudioOut {
     pub fn set_muted(&self, muted: bool) {
         self.muted.store(muted, Ordering::Relaxed);
     }
+}
+
+/// Formats the callback can write, best first.
+const FORMATS: [cpal::SampleFormat; 4] = [
+    cpal::SampleFormat::F32,
+    cpal::SampleFormat::I16,
+    cpal::SampleFormat::I32,
+    cpal::SampleFormat::U16,
+];
+
+/// A configuration with a format we write, preferring one that plays `rate` exactly,
+/// then the better format, then fewer channels (the output is mono).
+fn choose_config(
+    configs: &[cpal::SupportedStreamConfigRange],
+    rate: u32,
+) -> Option<cpal::SupportedStreamConfig> {
+    let best = configs
+        .iter()
+        .filter_map(|c| {
+            let format = FORMATS.iter().position(|&f| f == c.sample_format())?;
+            let exact = c.min_sample_rate().0 <= rate && rate <= c.max_sample_rate().0;
+            Some(((!exact, format, c.channels()), c))
+        })
+        .min_by_key(|(rank, _)| *rank)?
+        .1;
+    let rate = rate.clamp(best.min_sample_rate().0, best.max_sample_rate().0);
+    Some(best.with_sample_rate(cpal::SampleRate(rate)))
 }
 
 fn build<T: SizedSample + FromSample<f32>>(

@@ -103,7 +103,6 @@ pub fn demo(args: DemoArgs) -> Result<(), String> {
 
 #[cfg(feature = "sdl")]
 fn window(args: &DemoArgs) -> Result<(), String> {
-    use crate::frontend::input::InputConfig;
     use crate::frontend::window::{self, WindowOptions};
     if args.frames == Some(0) {
         return Err("--frames must be at least 1".into());
@@ -113,11 +112,10 @@ fn window(args: &DemoArgs) -> Result<(), String> {
         speed: args.speed.unwrap_or(Speed::Times(1.0)),
         frames: args.frames,
         scale: args.scale,
-        input: InputConfig::default(),
         screenshot: args.screenshot.clone(),
         stem: format!("{}-demo", args.game.to_ascii_lowercase()),
-        volume: 1.0,
         mute: args.mute,
+        ..WindowOptions::default()
     };
     let outcome = window::run(&mut session, &opts);
     session.detach();

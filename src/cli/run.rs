@@ -2,27 +2,16 @@
 
 use crate::emu::Rom;
 use crate::frontend::headless;
-use crate::frontend::pacing::Speed;
+use crate::frontend::layout::Aspect;
+use crate::frontend::overlay::OverlayMode;
+use crate::frontend::pacing::{PaceBy, Speed};
 use crate::host::external::{self, External};
 use crate::host::replay::{Player, Recorder};
 use crate::host::{PadOwner, Plugin, PluginOptions, Session};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
-#[command(after_help = "\
-Examples:
-  nesmind run game.nes                                   play in the window
-  nesmind run game.nes --plugin spot --headless --frames 36000
-  nesmind run game.nes --plugin 'ext:python3 plugins/examples/start_presser.py' --headless --frames 600
-  nesmind run game.nes --headless --frames 600 --record run.replay
-  nesmind run game.nes --headless --replay run.replay --verify
-
-Window keys: Esc quit, P pause, N next frame (paused), Tab fast-forward, -/= speed,
-F11 fullscreen, F12 screenshot, F5/F9 save/load slot, F6 next slot, Ctrl+R reset,
-F1-F4 take pad 1-4 from the plug-in or give it back.
-Default keys, pad 1: arrows, X=A, Z=B, Right Shift=Select, Return=Start;
-pad 2: IJKL, G=A, F=B, T=Select, Y=Start. Game controller N drives pad N.
-Logging: RUST_LOG=info (or debug, trace) nesmind run ...")]
+#[command(after_help = run_help())]
 pub struct RunArgs {
     /// The iNES or NES 2.0 ROM file.
     pub rom: PathBuf,
@@ -62,17 +51,32 @@ pub struct RunArgs {
     /// With --replay: check the recorded state hashes and report the first frame that differs.
     #[arg(long, requires = "replay")]
     pub verify: bool,
-    /// Save the last frame as a PNG.
+    /// Save the last frame's emulated picture as a 256x240 PNG (in the window: read back
+    /// from what it drew, without the overlay).
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    /// Window: at exit, also save the whole window as shown (scaled, aspect, overlay).
+    #[arg(long, value_name = "FILE", conflicts_with = "headless")]
+    pub capture: Option<PathBuf>,
     /// Load this savestate before the first frame.
     #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
-    /// Window scale (integer, 1-16).
+    /// Window scale (integer, 1-16): the picture's height is 240 times this.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub scale: u32,
-    /// Keyboard mapping for pads 1-4, a RON file such as
-    /// (keyboard: [{"Up": "Up", "X": "A", "Return": "Start"}, {"W": "Up"}]).
+    /// Window pixel aspect: 8:7 as an NTSC television shows the NES (the art was drawn
+    /// for it; circles come out round), or square.
+    #[arg(long, value_name = "8:7|square", default_value = "8:7")]
+    pub aspect: Aspect,
+    /// Window overlay at start: auto (the plug-in's status line and messages), full
+    /// (also ROM, plug-in and fps) or off. F7 cycles it.
+    #[arg(long, value_name = "auto|full|off", default_value = "auto")]
+    pub overlay: OverlayMode,
+    /// Window: what paces real time: sound (the sound device's clock while sound plays
+    /// at speed 1, else the timer) or timer.
+    #[arg(long, value_name = "sound|timer", default_value = "sound")]
+    pub pacing: PaceBy,
+    /// Keyboard and game-controller mapping for pads 1-4, a RON file (format below).
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
     /// Write a savestate at the end of the run.
@@ -87,6 +91,27 @@ pub struct RunArgs {
     /// Window: sound volume in percent.
     #[arg(long, value_name = "0-100", default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100))]
     pub volume: u8,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  nesmind run game.nes                                   play in the window
+  nesmind run game.nes --plugin spot --headless --frames 36000
+  nesmind run game.nes --plugin 'ext:python3 plugins/examples/start_presser.py' --headless --frames 600
+  nesmind run game.nes --headless --frames 600 --record run.replay
+  nesmind run game.nes --headless --replay run.replay --verify";
+
+/// Examples, window keys, the input file's format and logging.
+fn run_help() -> String {
+    #[cfg(feature = "sdl")]
+    let window = format!(
+        "{}\n\n{}",
+        crate::frontend::window::KEYS_HELP,
+        crate::frontend::input::FORMAT_HELP
+    );
+    #[cfg(not(feature = "sdl"))]
+    let window = "This build has no window (built without the `sdl` feature).".to_string();
+    format!("{EXAMPLES}\n\n{window}\n\nLogging: RUST_LOG=info (or debug, trace) nesmind run ...")
 }
 
 fn parse_option(s: &str) -> Result<(String, String), String> {
@@ -235,7 +260,7 @@ fn window(args: RunArgs) -> Result<(), String> {
         Some(path) => InputConfig::load(path)?,
         None => InputConfig::default(),
     };
-    input.bindings()?;
+    input.resolve()?;
     let mut session = build_session(&args)?;
     let stem = args
         .rom
@@ -246,8 +271,12 @@ fn window(args: RunArgs) -> Result<(), String> {
         speed: args.speed.unwrap_or(Speed::Times(1.0)),
         frames: args.frames,
         scale: args.scale,
+        aspect: args.aspect,
+        overlay: args.overlay,
+        pace_by: args.pacing,
         input,
         screenshot: args.screenshot.clone(),
+        capture: args.capture.clone(),
         stem,
         volume: f32::from(args.volume) / 100.0,
         mute: args.mute,

@@ -1,9 +1,13 @@
-//! Frontends: headless runner, benchmark, pacing, progress bar (the SDL window lives beside them).
+//! Frontends: headless runner, benchmark, pacing, progress bar, and the SDL window with
+//! its layout, overlay and sound.
 
 pub mod bench;
+pub mod font;
 pub mod headless;
 #[cfg(feature = "sdl")]
 pub mod input;
+pub mod layout;
+pub mod overlay;
 pub mod pacing;
 pub mod palette;
 pub mod png;

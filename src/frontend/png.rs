@@ -54,6 +54,68 @@ pub fn encode_rgb(width: usize, height: usize, pixels: &[u32]) -> Vec<u8> {
     out
 }
 
+/// Reads back a PNG this module wrote (8-bit RGB, stored deflate blocks, no filters):
+/// (width, height, 0xRRGGBB pixels). Other PNGs are refused with the reason.
+pub fn decode_rgb(data: &[u8]) -> Result<(usize, usize, Vec<u32>), String> {
+    let body = data
+        .strip_prefix(b"\x89PNG\r\n\x1a\n".as_slice())
+        .ok_or("not a PNG file")?;
+    let (mut at, mut size, mut z) = (0, None, Vec::new());
+    while at + 12 <= body.len() {
+        let len = u32::from_be_bytes(body[at..at + 4].try_into().unwrap_or_default()) as usize;
+        let kind = &body[at + 4..at + 8];
+        let chunk = body
+            .get(at + 8..at + 8 + len)
+            .ok_or("truncated PNG chunk")?;
+        match kind {
+            b"IHDR" if len == 13 && chunk[8..] == [8, 2, 0, 0, 0] => {
+                let w = u32::from_be_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+                let h = u32::from_be_bytes([chunk[4], chunk[5], chunk[6], chunk[7]]);
+                size = Some((w as usize, h as usize));
+            }
+            b"IHDR" => return Err("only 8-bit RGB PNGs are supported".into()),
+            b"IDAT" => z.extend_from_slice(chunk),
+            _ => {}
+        }
+        at += 12 + len;
+    }
+    let (w, h) = size.ok_or("PNG without a header")?;
+    let mut raw = Vec::with_capacity(h * (w * 3 + 1));
+    let mut p = 2; // zlib header
+    loop {
+        let header = *z.get(p).ok_or("truncated PNG data")?;
+        if header & 0b110 != 0 {
+            return Err("compressed PNG data is not supported (only stored blocks)".into());
+        }
+        let len = z.get(p + 1..p + 3).ok_or("truncated PNG data")?;
+        let len = usize::from(u16::from_le_bytes([len[0], len[1]]));
+        raw.extend_from_slice(z.get(p + 5..p + 5 + len).ok_or("truncated PNG data")?);
+        p += 5 + len;
+        if header & 1 == 1 {
+            break;
+        }
+    }
+    if raw.len() != h * (w * 3 + 1) {
+        return Err(format!(
+            "PNG data holds {} bytes, {w}x{h} needs {}",
+            raw.len(),
+            h * (w * 3 + 1)
+        ));
+    }
+    let mut pixels = Vec::with_capacity(w * h);
+    for row in raw.chunks_exact(w * 3 + 1) {
+        if row[0] != 0 {
+            return Err("filtered PNG rows are not supported".into());
+        }
+        pixels.extend(
+            row[1..]
+                .chunks_exact(3)
+                .map(|p| u32::from_be_bytes([0, p[0], p[1], p[2]])),
+        );
+    }
+    Ok((w, h, pixels))
+}
+
 /// Converts a 256x240 picture of palette indices and writes it atomically as PNG.
 pub fn save_picture(path: &std::path::Path, picture: &[u16]) -> Result<(), String> {
     let palette = super::palette::build_palette();
@@ -65,4 +127,26 @@ pub fn save_picture(path: &std::path::Path, picture: &[u16]) -> Result<(), Strin
     let tmp = path.with_extension("png.tmp");
     std::fs::write(&tmp, data).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
     std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_refusals() {
+        // Wide enough for two stored blocks.
+        let (w, h) = (300, 80);
+        let pixels: Vec<u32> = (0..w * h)
+            .map(|i| (i as u32).wrapping_mul(2_654_435_761) >> 8)
+            .collect();
+        let png = encode_rgb(w, h, &pixels);
+        assert_eq!(decode_rgb(&png), Ok((w, h, pixels)));
+        assert_eq!(decode_rgb(b"GIF89a"), Err("not a PNG file".into()));
+        assert!(
+            decode_rgb(&png[..png.len() / 2])
+                .unwrap_err()
+                .contains("truncated")
+        );
+    }
 }

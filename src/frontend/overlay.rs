@@ -1,0 +1,237 @@
+//! The window's on-screen text: a translucent strip over the bottom of the picture with
+//! the plug-in's status line and short-lived messages ("saved slot 2"). Drawn in picture
+//! pixels with the bitmap font in [`super::font`], so it scales with the picture.
+//!
+//! This is window-only: headless runs never build an overlay. It is drawn after the
+//! picture is read back, so screenshots of the emulated picture never contain it.
+
+use super::font::{GLYPH_H, GLYPH_W, glyph, lit};
+use std::time::{Duration, Instant};
+
+/// Horizontal advance per character and height per line, in font pixels.
+pub const CELL_W: usize = GLYPH_W + 1;
+pub const LINE_H: usize = GLYPH_H + 2;
+/// Left/right margin of the strip.
+const MARGIN: usize = 2;
+/// How long a message stays up.
+pub const MESSAGE_TIME: Duration = Duration::from_millis(2500);
+
+/// ARGB colours.
+const BACKGROUND: u32 = 0xA000_0000;
+const STATUS: u32 = 0xFFFF_E680;
+const MESSAGE: u32 = 0xFFFF_FFFF;
+const INFO: u32 = 0xFF9C_D8FF;
+
+/// What the overlay shows; the window's overlay key cycles through them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverlayMode {
+    /// The plug-in's status (when it reports one), messages and the pause notice.
+    Auto,
+    /// Auto plus a line with ROM, plug-in, pad owners and fps (useful in fullscreen).
+    Full,
+    Off,
+}
+
+impl std::str::FromStr for OverlayMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<OverlayMode, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(OverlayMode::Auto),
+            "full" => Ok(OverlayMode::Full),
+            "off" => Ok(OverlayMode::Off),
+            _ => Err(format!(
+                "'{s}' is not an overlay mode: use auto, full or off"
+            )),
+        }
+    }
+}
+
+impl OverlayMode {
+    pub fn next(self) -> OverlayMode {
+        match self {
+            OverlayMode::Auto => OverlayMode::Full,
+            OverlayMode::Full => OverlayMode::Off,
+            OverlayMode::Off => OverlayMode::Auto,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    pub color: u32,
+}
+
+/// An ARGB image in font pixels (one font pixel per picture pixel row).
+#[derive(Debug, PartialEq)]
+pub struct Strip {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: Vec<u32>,
+}
+
+/// How many characters fit on a line of a strip `width` pixels wide.
+pub fn chars_per_line(width: usize) -> usize {
+    width.saturating_sub(2 * MARGIN) / CELL_W
+}
+
+/// `text` cut to `max` characters, ending in "..." when something was dropped.
+fn fit(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let keep = max.saturating_sub(3);
+    let mut out: String = text.chars().take(keep).collect();
+    out.push_str(&"..."[..max.min(3)]);
+    out
+}
+
+/// Draws `lines` onto a strip `width` pixels wide; `None` when there is nothing to show.
+pub fn render(lines: &[Line], width: usize) -> Option<Strip> {
+    if lines.is_empty() || width == 0 {
+        return None;
+    }
+    let height = lines.len() * LINE_H + 2;
+    let mut pixels = vec![BACKGROUND; width * height];
+    let max = chars_per_line(width);
+    for (row, line) in lines.iter().enumerate() {
+        let top = 2 + row * LINE_H;
+        for (i, c) in fit(&line.text, max).chars().enumerate() {
+            let g = glyph(c);
+            let left = MARGIN + i * CELL_W;
+            for y in 0..GLYPH_H {
+                for x in 0..GLYPH_W {
+                    if lit(g, x, y) {
+                        pixels[(top + y) * width + left + x] = line.color;
+                    }
+                }
+            }
+        }
+    }
+    Some(Strip {
+        width,
+        height,
+        pixels,
+    })
+}
+
+/// The overlay's state: mode and the current message.
+pub struct Osd {
+    pub mode: OverlayMode,
+    message: Option<(String, Instant)>,
+}
+
+impl Osd {
+    pub fn new(mode: OverlayMode) -> Osd {
+        Osd {
+            mode,
+            message: None,
+        }
+    }
+
+    /// Shows `text` for [`MESSAGE_TIME`] from `now` (empty text clears the message).
+    pub fn say(&mut self, text: String, now: Instant) {
+        self.message = (!text.is_empty()).then_some((text, now));
+    }
+
+    /// The message, while it is still up.
+    pub fn message(&self, now: Instant) -> Option<&str> {
+        match &self.message {
+            Some((text, since)) if now.duration_since(*since) < MESSAGE_TIME => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The lines to draw at `now`: `info` is the title-like line, `status` the plug-in's.
+    pub fn lines(&self, now: Instant, info: &str, status: &str, paused: bool) -> Vec<Line> {
+        let mut out = Vec::new();
+        if self.mode == OverlayMode::Off {
+            return out;
+        }
+        let mut add = |text: &str, color| {
+            out.push(Line {
+                text: text.to_string(),
+                color,
+            })
+        };
+        if self.mode == OverlayMode::Full {
+            add(info, INFO);
+        }
+        if !status.is_empty() {
+            add(status, STATUS);
+        }
+        match self.message(now) {
+            Some(m) => add(m, MESSAGE),
+            None if paused => add("paused (P resumes, N steps one frame)", MESSAGE),
+            None => {}
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> Line {
+        Line {
+            text: text.into(),
+            color: MESSAGE,
+        }
+    }
+
+    #[test]
+    fn text_is_drawn_with_the_font_on_a_translucent_strip() {
+        let s = render(&[line("A"), line("")], 40).unwrap();
+        assert_eq!((s.width, s.height), (40, 2 * LINE_H + 2));
+        let at = |x: usize, y: usize| s.pixels[y * s.width + x];
+        // 'A' row 0 is ".###." starting at the margin, two pixels down.
+        assert_eq!(at(MARGIN, 2), BACKGROUND);
+        assert_eq!(at(MARGIN + 1, 2), MESSAGE);
+        assert_eq!(at(MARGIN + 3, 2), MESSAGE);
+        let lit = s.pixels.iter().filter(|&&p| p == MESSAGE).count();
+        let expected: u32 = glyph('A').iter().map(|r| r.count_ones()).sum();
+        assert_eq!(lit, expected as usize);
+        assert_eq!(render(&[], 40), None);
+    }
+
+    #[test]
+    fn long_lines_are_cut_with_an_ellipsis() {
+        assert_eq!(chars_per_line(256), 42);
+        assert_eq!(fit("short", 10), "short");
+        assert_eq!(fit("abcdefghijkl", 8), "abcde...");
+        assert_eq!(fit("abcdef", 2), "..");
+        // Far too long for the strip: still draws without running off the edge.
+        let s = render(&[line(&"W".repeat(500))], 64).unwrap();
+        assert_eq!(s.pixels.len(), 64 * s.height);
+    }
+
+    #[test]
+    fn messages_expire_and_modes_choose_lines() {
+        let t0 = Instant::now();
+        let mut osd = Osd::new(OverlayMode::Auto);
+        assert!(osd.lines(t0, "info", "", false).is_empty());
+        osd.say("saved slot 2".into(), t0);
+        let texts = |osd: &Osd, t, paused| -> Vec<String> {
+            osd.lines(t, "info", "move e4", paused)
+                .into_iter()
+                .map(|l| l.text)
+                .collect()
+        };
+        assert_eq!(texts(&osd, t0, false), ["move e4", "saved slot 2"]);
+        let later = t0 + MESSAGE_TIME;
+        assert_eq!(texts(&osd, later, false), ["move e4"]);
+        assert_eq!(
+            texts(&osd, later, true)[1],
+            "paused (P resumes, N steps one frame)"
+        );
+        osd.mode = OverlayMode::Full;
+        assert_eq!(texts(&osd, later, false), ["info", "move e4"]);
+        osd.mode = osd.mode.next();
+        assert_eq!(osd.mode, OverlayMode::Off);
+        assert!(texts(&osd, t0, true).is_empty());
+        assert_eq!(osd.mode.next(), OverlayMode::Auto);
+        assert_eq!("Full".parse::<OverlayMode>(), Ok(OverlayMode::Full));
+        assert!("on".parse::<OverlayMode>().unwrap_err().contains("'on'"));
+    }
+}
