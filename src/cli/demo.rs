@@ -1,8 +1,6 @@
 //! `nesmind demo`: an in-tree plug-in playing its open demo cartridge, in the window or headless.
 
-use crate::emu::Rom;
 use crate::frontend::pacing::Speed;
-use crate::host::{PluginOptions, Session};
 use crate::plugins::{self, Demo};
 
 #[derive(clap::Args, Debug)]
@@ -65,7 +63,10 @@ fn find_demo(name: &str) -> Result<(&'static str, &'static Demo), String> {
 }
 
 /// A session on the demo cart with its plug-in attached, as the window plays it.
-pub fn demo_session(name: &str) -> Result<Session, String> {
+#[cfg(feature = "sdl")]
+fn demo_session(name: &str) -> Result<crate::host::Session, String> {
+    use crate::emu::Rom;
+    use crate::host::{PluginOptions, Session};
     let (plugin, demo) = find_demo(name)?;
     let rom = Rom::parse(demo.image, demo.file_name).map_err(|e| e.to_string())?;
     let mut session = Session::new(rom)?;
