@@ -99,7 +99,7 @@ impl Bus {
         if target >= self.ppu_master + PPU_CLOCKS {
             let dots = (target - self.ppu_master) / PPU_CLOCKS;
             self.ppu_master += dots * PPU_CLOCKS;
-            self.ppu.run(dots, &mut self.cart);
+            self.ppu.run(dots, &mut self.cart, !self.lockstep);
         }
         self.ppu_due = if self.lockstep {
             0
@@ -176,6 +176,10 @@ impl Bus {
             },
             0x2000..=0x3FFF => {
                 self.sync_ppu_to(self.cycles * CPU_CLOCKS + READ_PHASE);
+                // A line drawn ahead can answer $2002; anything else needs the exact dot.
+                if addr & 7 != 2 {
+                    self.ppu.settle(&mut self.cart);
+                }
                 self.ppu.read(addr, &mut self.cart)
             }
             0x4015 => {
@@ -201,6 +205,7 @@ impl Bus {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,
             0x2000..=0x3FFF => {
                 self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
+                self.ppu.settle(&mut self.cart);
                 self.ppu.write(addr, value, &mut self.cart)
             }
             0x4014 => {
@@ -217,6 +222,7 @@ impl Bus {
                 // Board registers can change what the PPU fetches; plain PRG RAM cannot.
                 if self.cart.write_reaches_board(addr) {
                     self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
+                    self.ppu.settle(&mut self.cart);
                 }
                 self.cart.cpu_write(addr, value, self.cycles)
             }

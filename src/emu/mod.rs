@@ -113,6 +113,7 @@ impl Machine {
     /// Brings the PPU up to the CPU's clock (it otherwise catches up only when needed).
     pub fn sync(&mut self) {
         self.bus.sync_ppu();
+        self.bus.ppu.settle(&mut self.bus.cart);
     }
 
     /// Runs the PPU on every half CPU cycle instead of on demand. The results are identical
@@ -120,7 +121,7 @@ impl Machine {
     pub fn force_lockstep(&mut self) {
         self.bus.lockstep = true;
         self.bus.recheck();
-        self.bus.sync_ppu();
+        self.sync();
     }
 
     pub fn set_buttons(&mut self, pad: usize, buttons: Buttons) {

@@ -15,11 +15,13 @@ impl Ppu {
         self.dot == 0 && self.scanline < 240 && !cart.watch_ppu
     }
 
-    /// Runs dots 0-340 of a visible line.
-    pub(super) fn fast_line(&mut self, cart: &mut Cart) {
+    /// Runs dots 0-340 of a visible line; returns the dot at which it set the sprite 0 hit
+    /// flag, if it did.
+    pub(super) fn fast_line(&mut self, cart: &mut Cart) -> Option<u16> {
         let line = self.scanline;
+        let mut hit = None;
         if self.rendering {
-            self.fast_background_and_pixels(cart);
+            hit = self.fast_background_and_pixels(cart);
             self.fast_sprite_evaluation(line);
             self.fast_line_tail(line, cart);
         } else {
@@ -32,10 +34,11 @@ impl Ppu {
         self.scanline += 1;
         // Rendering enable only changes on a $2001 write, which syncs; keep the per-dot rule.
         self.rendering = self.rendering_enabled();
+        hit
     }
 
     /// Dots 1-256: 32 tile fetches and 256 pixels, composited with the sprite line.
-    fn fast_background_and_pixels(&mut self, cart: &mut Cart) {
+    fn fast_background_and_pixels(&mut self, cart: &mut Cart) -> Option<u16> {
         let mask = self.mask;
         // Background palette indices (0 = transparent) of 34 tiles: the two prefetched at
         // the end of the previous line, then the 32 fetched now; fine x picks the window.
@@ -64,6 +67,7 @@ impl Ppu {
         if mask & 0x02 == 0 {
             bg[..8].fill(0);
         }
+        let mut hit = None;
         if self.sprites.any_on_line() && mask & 0x10 != 0 {
             let first = if mask & 0x04 == 0 { 8 } else { 0 };
             let sprites = &self.sprites.line;
@@ -71,7 +75,9 @@ impl Ppu {
                 if spr == 0 {
                     continue;
                 }
-                if spr & 0x80 != 0 && *b != 0 && x != 255 {
+                if spr & 0x80 != 0 && *b != 0 && x != 255 && !self.sprite0_hit {
+                    // Pixel x is drawn on dot x + 1.
+                    hit = Some(x as u16 + 1);
                     self.sprite0_hit = true;
                 }
                 if *b == 0 || spr & 0x40 == 0 {
@@ -83,6 +89,7 @@ impl Ppu {
         for (out, &index) in self.line.iter_mut().zip(bg.iter()) {
             *out = colours[usize::from(index & 0x1F)];
         }
+        hit
     }
 
     /// The 32 tile fetches of dots 1-256 as two runs along nametable rows (the second after

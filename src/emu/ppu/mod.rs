@@ -1,6 +1,7 @@
 //! The 2C02 picture processor: registers and CPU-facing behaviour. The dot pipeline is in
 //! `render.rs`, sprite evaluation in `sprites.rs`.
 
+mod ahead;
 mod fast_line;
 mod render;
 mod sprites;
@@ -74,6 +75,12 @@ pub struct Ppu {
     pub frame_buffer: Arc<Vec<u16>>,
     /// Set when the PPU enters the post-render line: a frame is complete.
     pub frame_ready: bool,
+
+    /// Dots this line has been drawn past the bus's clock, the dot at which drawing it set
+    /// the sprite 0 hit flag (0: it did not), and its start (see `ahead`).
+    lead: u16,
+    ahead_hit_dot: u16,
+    line_start: ahead::LineStart,
 }
 
 /// serde cannot derive for arrays longer than 32; store them as sequences.
@@ -144,6 +151,9 @@ impl Ppu {
             line: [0; WIDTH],
             frame_buffer: Arc::new(vec![0; WIDTH * HEIGHT]),
             frame_ready: false,
+            lead: 0,
+            ahead_hit_dot: 0,
+            line_start: ahead::LineStart::default(),
         }
     }
 
@@ -196,7 +206,7 @@ impl Ppu {
         match addr & 7 {
             2 => {
                 let value = (u8::from(self.vblank) << 7)
-                    | (u8::from(self.sprite0_hit) << 6)
+                    | (u8::from(self.visible_sprite0_hit()) << 6)
                     | (u8::from(self.sprite_overflow) << 5)
                     | (self.latch() & 0x1F);
                 self.drive_latch(value, 0xE0);
@@ -244,7 +254,7 @@ impl Ppu {
         match addr & 7 {
             2 => {
                 (u8::from(self.vblank) << 7)
-                    | (u8::from(self.sprite0_hit) << 6)
+                    | (u8::from(self.visible_sprite0_hit()) << 6)
                     | (u8::from(self.sprite_overflow) << 5)
                     | (self.latch() & 0x1F)
             }

@@ -11,7 +11,18 @@ use std::sync::Arc;
 impl Ppu {
     /// Runs whole dots while `dots_left` > 0. Idle stretches of vertical blank are skipped in bulk.
     #[inline]
-    pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart) {
+    /// `ahead`: a line that starts now and would end past the target may be drawn ahead
+    /// (see `ahead.rs`); lockstep runs never do.
+    pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart, ahead: bool) {
+        if self.lead > 0 {
+            let lead = u64::from(self.lead);
+            if lead >= dots_left {
+                self.lead = (lead - dots_left) as u16;
+                return;
+            }
+            dots_left -= lead;
+            self.lead = 0;
+        }
         while dots_left > 0 {
             // Lines 242-260 (and 241 after dot 1) do nothing but count.
             if self.scanline > 241 && self.scanline < PRE_RENDER_LINE
@@ -28,10 +39,16 @@ impl Ppu {
                 }
                 continue;
             }
-            if dots_left >= u64::from(DOTS_PER_LINE) && self.can_run_fast_line(cart) {
-                self.fast_line(cart);
-                dots_left -= u64::from(DOTS_PER_LINE);
-                continue;
+            if self.can_run_fast_line(cart) {
+                if dots_left >= u64::from(DOTS_PER_LINE) {
+                    self.fast_line(cart);
+                    dots_left -= u64::from(DOTS_PER_LINE);
+                    continue;
+                }
+                if ahead && self.draw_ahead(cart) {
+                    self.lead = (u64::from(DOTS_PER_LINE) - dots_left) as u16;
+                    return;
+                }
             }
             self.step(cart);
             dots_left -= 1;
@@ -60,7 +77,7 @@ impl Ppu {
     }
 
     #[inline]
-    fn step(&mut self, cart: &mut Cart) {
+    pub(super) fn step(&mut self, cart: &mut Cart) {
         let line = self.scanline;
         let dot = self.dot;
         if line < 240 {
