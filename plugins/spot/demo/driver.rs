@@ -168,12 +168,11 @@ impl Driver {
         self.still_frames = 0;
         self.idle = None;
         let number = u16::from_le_bytes([ram[cart::LAYOUT_NUMBER], ram[cart::LAYOUT_NUMBER + 1]]);
-        let corners = 1u64 | 1 << 6 | 1 << 42 | 1 << 48;
         match (
             self.map().decode(ram, false),
             builtin_layout(number as usize),
         ) {
-            (Ok((pos, _)), Ok(blocked)) if pos.blocked() == blocked & !corners => {}
+            (Ok((pos, _)), Ok(blocked)) if pos.blocked() == blocked => {}
             (Ok((pos, _)), _) => self.fail(format!(
                 "layout {number}: blocked cells {:013X} are not the built-in layout",
                 pos.blocked()
@@ -376,5 +375,23 @@ impl Plugin for Driver {
 
     fn result(&self) -> Option<String> {
         self.inner.result()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::spot::layouts::parse_fen;
+
+    #[test]
+    fn moves_are_read_back_from_two_boards() {
+        let before = parse_fen("x5o/7/7/7/7/7/o5x x", 2).unwrap();
+        let clone = before.play(Move::clone_to(1));
+        assert_eq!(find_move(&before, &clone), Some(Move::clone_to(1)));
+        let jump = before.play(Move::jump(0, 2));
+        assert_eq!(find_move(&before, &jump), Some(Move::jump(0, 2)));
+        // Two new pieces from nowhere is no single move.
+        let odd = parse_fen("xx4o/1x5/7/7/7/7/o5x o", 2).unwrap();
+        assert_eq!(find_move(&before, &odd), None);
     }
 }

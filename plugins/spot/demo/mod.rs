@@ -242,3 +242,29 @@ pub fn summary(r: &Report, opts: &Options) -> String {
         if n == 0 { 0.0 } else { wins as f64 / n as f64 }
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_name_bad_seat_counts() {
+        let o = Options::new(4, 2, 3).unwrap();
+        assert_eq!(o.settings, [SETTING_HUMAN, 3, SETTING_HUMAN, 3]);
+        assert!(Options::new(2, 2, 5).unwrap_err().contains("seats"));
+        assert!(Options::new(5, 1, 5).unwrap_err().contains("players"));
+        assert!(Options::new(2, 1, 6).unwrap_err().contains("level"));
+        let g = GameRecord {
+            layout: 7,
+            first: 1,
+            counts: vec![(0, 30), (1, 19)],
+            winner: Some(0),
+            plugin_won: true,
+            frames: 400,
+        };
+        assert_eq!(
+            game_line(3, &g, &o.settings),
+            "game   3  layout   7  first BLUE   RED 30  BLUE 19  won by RED (plug-in)"
+        );
+    }
+}

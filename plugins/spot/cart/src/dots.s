@@ -32,8 +32,11 @@
 .include "board.s"
 .include "ai.s"
 .include "draw.s"
+.include "panel.s"
 .include "menu.s"
+.include "menu_draw.s"
 .include "game.s"
+.include "turns.s"
 
 .segment "CODE"
 
