@@ -73,11 +73,8 @@ menu_value_text:
   lda #<str_cpu
   ldx #>str_cpu
   jsr set_ptr
-  jsr append_string
   pla
-  ora #'0'
-  sta TEXT_BUF, y
-  iny
+  jsr append_with_digit
   jmp @pad
 @off:
   lda #<str_off
@@ -158,17 +155,12 @@ draw_countdown:
   lda #0
   sta t7
   tay
-  lda countdown
-  bmi @need
-  pha
   lda #<str_auto
   ldx #>str_auto
   jsr set_ptr
-  jsr append_string
-  pla
-  ora #'0'
-  sta TEXT_BUF, y
-  iny
+  lda countdown
+  bmi @need
+  jsr append_with_digit
   jmp @pad
 @need:
   lda #<str_need

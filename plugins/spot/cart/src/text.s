@@ -73,6 +73,16 @@ append_string:
   tay
   rts
 
+; Appends the string at (ptr), then the digit A, to TEXT_BUF at index Y (see append_string).
+append_with_digit:
+  pha
+  jsr append_string
+  pla
+  ora #'0'
+  sta TEXT_BUF, y
+  iny
+  rts
+
 ; Pads TEXT_BUF with blanks (in the t7 font) from index Y up to length A and ends it.
 pad_text:
   sta t5
