@@ -221,12 +221,35 @@ impl Driver {
             return;
         }
         if let Some(before) = self.idle.take()
-            && self.map().board_bytes(&before) != self.map().board_bytes(ram)
-            && let Err(e) = self.check_move(&before, ram)
+            && let Err(e) = self.check_turn(&before, ram)
         {
             self.fail(e);
         }
         self.idle = Some(ram.to_vec());
+    }
+
+    /// Between two idle frames: either the slot to move made a move, or it passed (and then
+    /// must have had none), or nothing happened yet.
+    fn check_turn(&mut self, before: &[u8], after: &[u8]) -> Result<(), String> {
+        let map = self.map();
+        if map.board_bytes(before) != map.board_bytes(after) {
+            return self.check_move(before, after);
+        }
+        let slot = before[cart::CURRENT];
+        if slot == after[cart::CURRENT] {
+            return Ok(());
+        }
+        let (pos, _) = map.decode(before, false)?;
+        let mut legal = Vec::new();
+        pos.generate(&mut legal);
+        if legal != [Move::PASS] {
+            return Err(format!(
+                "slot {} was passed over with {} moves to choose from",
+                slot + 1,
+                legal.len()
+            ));
+        }
+        Ok(())
     }
 
     /// The move between two idle positions must be legal and applied as the rules say; a
@@ -236,6 +259,12 @@ impl Driver {
         let (pos, _) = map.decode(before, false)?;
         let (now, _) = map.decode(after, false)?;
         let slot = before[cart::CURRENT] as usize;
+        if pos.is_over() {
+            return Err(format!(
+                "slot {} moved after the game was over by the rules",
+                slot + 1
+            ));
+        }
         let mv = find_move(&pos, &now)
             .ok_or_else(|| format!("slot {} changed the board with no single move", slot + 1))?;
         let mut legal = Vec::new();
@@ -262,8 +291,14 @@ impl Driver {
         Ok(())
     }
 
-    /// The game just ended: record it and check the cart's verdict against the model.
+    /// The game just ended: record it and check the last move and the cart's verdict
+    /// against the model.
     fn game_ended(&mut self, ram: &[u8]) {
+        if let Some(before) = self.idle.take()
+            && let Err(e) = self.check_turn(&before, ram)
+        {
+            self.fail(e);
+        }
         let (pos, slots) = match self.map().decode(ram, false) {
             Ok(p) => p,
             Err(e) => return self.fail(format!("game end: {e}")),

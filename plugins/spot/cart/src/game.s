@@ -219,7 +219,7 @@ turn_start:
   sta status_kind
   lda #PH_PASS
   sta phase
-  lda #1                ; animations off: pass on the next frame
+  lda #2                ; animations off: pass after one frame that only waits
   ldx ANIM_ON
   beq @pass_wait
   lda #60

@@ -154,10 +154,14 @@ end_move:
 
 ; A computer turn: think (for show, when animated), choose, then move.
 cpu_frame:
-  lda ANIM_ON
-  beq @choose
   inc timer
   lda timer
+  ldx ANIM_ON
+  bne @show
+  cmp #2                ; one frame that only waits, so whoever reads RAM once a frame
+  bcc @wait             ; sees this position with this player to move
+  bcs @choose
+@show:
   cmp #30
   bcc @wait
 @choose:
