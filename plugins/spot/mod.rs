@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod board;
 pub mod bots;
+pub mod demo;
 pub mod eval;
 mod game;
 pub mod layouts;
@@ -31,7 +32,7 @@ pub static ENTRY: super::Entry = super::Entry {
         ("perft", tools::perft_tool),
         ("bench", tools::bench_tool),
     ],
-    demo: None,
+    demo: Some(&demo::DEMO),
 };
 
 fn create(opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {

@@ -1,0 +1,296 @@
+; The board: the 7 x 7 cells at BOARD (what the RAM map documents) mirrored into an
+; 11 x 11 copy with two wall cells round it, so neighbours are fixed offsets and need no
+; edge tests. Cell c = row * 7 + column; its padded index is (row + 2) * 11 + column + 2.
+
+WALL = $FF
+
+.segment "RODATA"
+
+pad_of:                 ; cell -> padded index
+  .repeat 49, c
+    .byte (c / 7 + 2) * 11 + c .mod 7 + 2
+  .endrepeat
+cell_of:                ; padded index -> cell, $FF on the walls
+  .repeat 121, p
+    .if p / 11 >= 2 && p / 11 <= 8 && p .mod 11 >= 2 && p .mod 11 <= 8
+      .byte (p / 11 - 2) * 7 + p .mod 11 - 2
+    .else
+      .byte $FF
+    .endif
+  .endrepeat
+row_of:
+  .repeat 49, c
+    .byte c / 7
+  .endrepeat
+col_of:
+  .repeat 49, c
+    .byte c .mod 7
+  .endrepeat
+
+.segment "CODE"
+
+; The eight neighbours and the sixteen cells two steps away, as padded offsets; `m` is a
+; macro taking one offset.
+.macro each_near m
+  m -12
+  m -11
+  m -10
+  m -1
+  m 1
+  m 10
+  m 11
+  m 12
+.endmacro
+.macro each_ring m
+  m -24
+  m -23
+  m -22
+  m -21
+  m -20
+  m -13
+  m -9
+  m -2
+  m 2
+  m 9
+  m 13
+  m 20
+  m 21
+  m 22
+  m 23
+  m 24
+.endmacro
+
+; Writes code A into cell Y. Keeps A, X and Y.
+set_cell:
+  sta BOARD, y
+  stx t7
+  ldx pad_of, y
+  sta BOARD11, x
+  ldx t7
+  rts
+
+; Builds the empty board of built-in layout LAYOUT_NUMBER: bit k of the number blocks the
+; k-th symmetry class of cells (the same numbering as the plug-in's `builtin_layout`).
+build_layout:
+  ldx #120
+  lda #WALL
+: sta BOARD11, x
+  dex
+  bpl :-
+  ldy #48
+@cell:
+  ldx cell_class, y
+  bmi @open             ; corners are never blocked
+  cpx #8
+  bcc @low_bit
+  lda LAYOUT_NUMBER + 1
+  and #1
+  jmp @test
+@low_bit:
+  lda LAYOUT_NUMBER
+  and bit_of, x
+@test:
+  beq @open
+  lda #CELL_BLOCKED
+  bne @put
+@open:
+  lda #CELL_EMPTY
+@put:
+  jsr set_cell
+  dey
+  bpl @cell
+  rts
+
+; Counts every slot's pieces into COUNTS and the decimal digits the RAM map documents.
+count_pieces:
+  lda #0
+  ldx #3
+: sta COUNTS, x
+  dex
+  bpl :-
+  ldy #48
+@cell:
+  ldx BOARD, y
+  dex
+  cpx #4
+  bcs @next
+  inc COUNTS, x
+@next:
+  dey
+  bpl @cell
+  ldx #3
+@digits:
+  lda COUNTS, x
+  ldy #0
+: cmp #10
+  bcc :+
+  sbc #10
+  iny
+  bne :-
+: sta COUNT_LOW, x
+  tya
+  sta COUNT_HIGH, x
+  dex
+  bpl @digits
+  rts
+
+; Carry set when the player with cell code A can reach an empty cell.
+.macro near_empty off
+  lda BOARD11 + off, x
+  beq @yes
+.endmacro
+has_move:
+  sta t7
+  ldy #48
+@cell:
+  lda BOARD, y
+  cmp t7
+  beq @check
+@next:
+  dey
+  bpl @cell
+  clc
+  rts
+@check:
+  ldx pad_of, y
+  each_near near_empty
+  jmp @ring
+@yes:                   ; between the two lists so every branch reaches it
+  sec
+  rts
+@ring:
+  each_ring near_empty
+  jmp @next
+
+; Carry set when the game is over: no empty cell, at most one player with pieces, or no
+; player able to move.
+game_over:
+  ldy #48
+: lda BOARD, y
+  beq @has_empty
+  dey
+  bpl :-
+  sec
+  rts
+@has_empty:
+  ldx #3
+  lda #0
+  sta t3
+@alive:
+  lda COUNTS, x
+  beq :+
+  inc t3
+: dex
+  bpl @alive
+  lda t3
+  cmp #2
+  bcc @over
+  lda #3
+  sta t3
+@mobile:
+  ldx t3
+  lda COUNTS, x
+  beq @next_player
+  inx
+  txa
+  jsr has_move
+  bcs @not_over
+@next_player:
+  dec t3
+  bpl @mobile
+@over:
+  sec
+  rts
+@not_over:
+  clc
+  rts
+
+; Chebyshev distance between cells X and Y in A.
+cell_distance:
+  lda row_of, x
+  sec
+  sbc row_of, y
+  bcs :+
+  eor #$FF
+  adc #1
+: sta t7
+  lda col_of, x
+  sec
+  sbc col_of, y
+  bcs :+
+  eor #$FF
+  adc #1
+: cmp t7
+  bcs :+
+  lda t7
+: rts
+
+; Plays the move in `dest` / `source` ($FF: a clone) for cell code `me`: places the piece,
+; empties a jump's source and lists the captured cells in FLIP_CELLS (not yet converted).
+.macro note_capture off
+  lda BOARD11 + off, x
+  beq :+
+  cmp me
+  beq :+
+  cmp #CELL_BLOCKED
+  bcs :+
+  txa
+  clc
+  adc #<(off)
+  tay
+  lda cell_of, y
+  ldy flip_count
+  sta FLIP_CELLS, y
+  inc flip_count
+:
+.endmacro
+place_move:
+  lda me
+  ldy dest
+  jsr set_cell
+  ldy source
+  bmi :+
+  lda #CELL_EMPTY
+  jsr set_cell
+: lda #0
+  sta flip_count
+  ldy dest
+  ldx pad_of, y
+  each_near note_capture
+  rts
+
+; Converts the next captured cell; carry set when none was left.
+flip_next:
+  lda flip_count
+  beq @none
+  dec flip_count
+  ldx flip_count
+  ldy FLIP_CELLS, x
+  lda me
+  jsr set_cell
+  clc
+  rts
+@none:
+  sec
+  rts
+
+; The next slot after CURRENT that is in the game and has pieces (CURRENT if none).
+next_player:
+  ldx CURRENT
+  ldy #4
+@try:
+  inx
+  txa
+  and #3
+  tax
+  lda TYPES, x
+  beq @skip
+  lda COUNTS, x
+  bne @found
+@skip:
+  dey
+  bne @try
+  ldx CURRENT
+@found:
+  stx CURRENT
+  rts

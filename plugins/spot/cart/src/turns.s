@@ -1,0 +1,242 @@
+; The moves: a human's hand driven by the pad of the slot to move, the computer's choice
+; (walked over by its hand when animations are on), captures turning, and passes.
+
+.segment "CODE"
+
+; A human turn: the pad of the slot to move drives the hand.
+human_frame:
+  ldx CURRENT
+  lda pressed, x
+  sta t0
+  lda PADS, x
+  and #BTN_DPAD
+  beq @released
+  inc repeat_time
+  lda repeat_time
+  cmp #REPEAT_DELAY
+  bcc @buttons
+  lda #REPEAT_DELAY - REPEAT_RATE
+  sta repeat_time
+  lda PADS, x
+  and #BTN_DPAD
+  ora t0
+  sta t0
+  jmp @buttons
+@released:
+  lda #0
+  sta repeat_time
+@buttons:
+  lda t0
+  jsr move_cursor
+  lda t0
+  and #BTN_B
+  beq :+
+  lda #$FF
+  sta selected
+: lda t0
+  and #BTN_A
+  beq :+
+  jmp press_a
+: rts
+
+; Moves the hand one cell for the D-pad bits in A (up, down, left, right in that order of
+; precedence); it stops at the edges.
+move_cursor:
+  ldy CURSOR
+  tax
+  and #BTN_UP
+  beq :+
+  lda row_of, y
+  beq @done
+  tya
+  sec
+  sbc #7
+  jmp @set
+: txa
+  and #BTN_DOWN
+  beq :+
+  lda row_of, y
+  cmp #6
+  beq @done
+  tya
+  clc
+  adc #7
+  jmp @set
+: txa
+  and #BTN_LEFT
+  beq :+
+  lda col_of, y
+  beq @done
+  dey
+  tya
+  jmp @set
+: txa
+  and #BTN_RIGHT
+  beq @done
+  lda col_of, y
+  cmp #6
+  beq @done
+  iny
+  tya
+@set:
+  sta CURSOR
+@done:
+  rts
+
+; A on the hand's cell: pick up an own piece, or move the picked-up piece to an empty cell
+; one step (clone) or two steps (jump) away. Anything else is refused and counted.
+press_a:
+  ldy CURSOR
+  lda BOARD, y
+  cmp me
+  bne :+
+  sty selected
+  rts
+: cmp #CELL_EMPTY
+  bne @refuse
+  ldx selected
+  bmi @refuse
+  jsr cell_distance
+  cmp #1
+  beq @clone
+  cmp #2
+  bne @refuse
+  stx source
+  sty dest
+  jmp begin_move
+@clone:
+  lda #$FF
+  sta source
+  sty dest
+  jmp begin_move
+@refuse:
+  inc REFUSED
+  bne :+
+  dec REFUSED          ; saturate at $FF
+: rts
+
+; Plays dest / source for `me`. With animations the captures turn one at a time.
+begin_move:
+  lda #ANIM_BUSY
+  sta ANIMATION
+  sta SPOT_SHOWN
+  lda #$FF
+  sta selected
+  jsr place_move
+  lda ANIM_ON
+  beq @at_once
+  lda #PH_FLIP
+  sta phase
+  lda #16
+  sta timer
+  rts
+@at_once:
+: jsr flip_next
+  bcc :-
+  jmp end_move
+
+flip_frame:
+  dec timer
+  bne @wait
+  lda #8
+  sta timer
+  jsr flip_next
+  bcs end_move
+@wait:
+  rts
+
+end_move:
+  lda #0
+  sta SPOT_SHOWN
+  jsr count_pieces
+  jsr next_player
+  jmp turn_start
+
+; A computer turn: think (for show, when animated), choose, then move.
+cpu_frame:
+  inc timer
+  lda timer
+  ldx ANIM_ON
+  bne @show
+  cmp #2                ; one frame that only waits, so whoever reads RAM once a frame
+  bcc @wait             ; sees this position with this player to move
+  bcs @choose
+@show:
+  cmp #30
+  bcc @wait
+@choose:
+  jsr ai_choose
+  lda best_to
+  sta dest
+  lda best_from
+  sta source
+  lda ANIM_ON
+  bne :+
+  jmp begin_move
+: ldx source
+  bpl :+
+  jsr clone_source
+: stx hand_cell
+  lda #0
+  sta cpu_stage
+  sta timer
+  lda #ANIM_BUSY
+  sta ANIMATION
+  lda #PH_WALK
+  sta phase
+@wait:
+  rts
+
+; Walks the hand one cell every 6 frames: to the source, which it picks up, then to the
+; destination, where the move is made.
+walk_frame:
+  inc timer
+  lda timer
+  cmp #6
+  bcc @wait
+  lda #0
+  sta timer
+  ldy CURSOR
+  cpy hand_cell
+  beq @arrived
+  ldx hand_cell
+  lda row_of, y
+  cmp row_of, x
+  beq @column
+  bcc :+
+  tya
+  sbc #7
+  jmp @step
+: tya
+  adc #7
+  jmp @step
+@column:
+  lda col_of, y
+  cmp col_of, x
+  tya
+  bcc :+
+  sbc #1
+  jmp @step
+: adc #1
+@step:
+  sta CURSOR
+@wait:
+  rts
+@arrived:
+  lda cpu_stage
+  bne :+
+  inc cpu_stage
+  sty selected
+  lda dest
+  sta hand_cell
+  lda #$F8              ; a short pause with the piece picked up
+  sta timer
+  rts
+: jmp begin_move
+
+pass_frame:
+  dec timer
+  bne :+
+  jsr next_player
+  jmp turn_start
+: rts

@@ -1,0 +1,197 @@
+//! The DOTS demo cart end to end: 6502 code on the emulated machine, the Spot plug-in reading
+//! RAM and pressing buttons, the cart's own computer player on the other seats.
+
+use nesmind::emu::Rom;
+use nesmind::host::Session;
+use nesmind::plugins::spot::arena::decided_by_layout;
+use nesmind::plugins::spot::demo::{self, DEMO, Options, SETTING_HUMAN};
+use nesmind::plugins::spot::layouts::{ThirdCorner, builtin_layout, players_can_meet};
+use nesmind::plugins::spot::ram_map::{BUILTIN_RAM_MAPS, find_ram_map, parse_ram_maps};
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+fn cart_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart"))
+}
+
+fn installed(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn committed_image_matches_a_rebuild() {
+    if !(installed("ca65") && installed("ld65")) {
+        println!("SKIPPED: ca65/ld65 not installed (apt-get install cc65); CI installs them");
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("nesmind-dots-{}.nes", std::process::id()));
+    let o = Command::new("sh")
+        .arg(cart_dir().join("build.sh"))
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "build.sh failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rebuilt = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    assert!(
+        rebuilt == DEMO.image,
+        "plugins/spot/cart/dots.nes is stale: run plugins/spot/cart/build.sh and update the \
+         CRC32 in plugins/spot/ram_maps.ron"
+    );
+}
+
+#[test]
+fn the_ram_maps_know_the_committed_image() {
+    let rom = Rom::parse(DEMO.image, DEMO.file_name).unwrap();
+    assert_eq!(rom.mapper, 1, "the cart is MMC1");
+    assert_eq!(rom.chr_ram_size, 8 * 1024);
+    assert_eq!(rom.prg_ram_size, 8 * 1024);
+    let maps = parse_ram_maps(BUILTIN_RAM_MAPS, "built-in").unwrap();
+    let map = find_ram_map(&maps, &rom.info).unwrap_or_else(|e| {
+        panic!("{e}\n(put the cart's CRC32 in the DOTS entry of plugins/spot/ram_maps.ron)")
+    });
+    assert!(map.name.starts_with("DOTS"), "{}", map.name);
+}
+
+#[test]
+fn plugin_beats_the_cart_computer_in_two_player_games() {
+    let mut opts = Options::new(2, 1, 5).unwrap();
+    opts.games = 100;
+    opts.threads = 2;
+    opts.move_ms = 20;
+    opts.seed = 2026;
+    let r = demo::play(&opts).unwrap();
+    for (i, g) in r.games.iter().enumerate() {
+        println!("{}", demo::game_line(i + 1, g, &opts.settings));
+    }
+    print!("{}", demo::summary(&r, &opts));
+    assert!(r.errors.is_empty(), "{:#?}", r.errors);
+    assert_eq!(r.games.len(), 100);
+    let wins = r.games.iter().filter(|g| g.plugin_won).count();
+    assert!(wins >= 95, "the plug-in won only {wins} of 100");
+    // Each machine's cart passes the first move to the other side every game.
+    let plugin_first = r
+        .games
+        .iter()
+        .filter(|g| opts.settings[g.first] == SETTING_HUMAN)
+        .count();
+    assert_eq!(plugin_first, 50, "first moves did not alternate");
+    // The cart's computer is the one-ply heuristic: every move it made was a best-rated one.
+    assert!(
+        r.cpu_moves > 1000,
+        "only {} cart moves checked",
+        r.cpu_moves
+    );
+    assert_eq!(r.cpu_off_model, 0);
+    assert_eq!(r.refused_presses, 0);
+    let layouts: BTreeSet<u16> = r.games.iter().map(|g| g.layout).collect();
+    assert!(layouts.len() >= 12, "layouts barely vary: {layouts:?}");
+    for &l in &layouts {
+        let blocked = builtin_layout(l as usize).unwrap();
+        assert!(players_can_meet(blocked, 2, ThirdCorner::LowerLeft));
+        assert!(!decided_by_layout(blocked), "layout {l} is a forced win");
+    }
+}
+
+#[test]
+fn three_and_four_player_games_finish_through_the_four_score() {
+    // (players, plug-in seats, games): the plug-in plays slot 1, and slot 3 through the
+    // Four Score's third pad in the last run; the cart's computer plays the rest.
+    for (players, seats, games) in [(4, 1, 4), (3, 1, 2), (4, 2, 2)] {
+        let mut opts = Options::new(players, seats, 5).unwrap();
+        opts.games = games;
+        opts.threads = 2;
+        opts.move_ms = 15;
+        opts.seed = 7 + players as u64;
+        let r = demo::play(&opts).unwrap();
+        print!("{}", demo::summary(&r, &opts));
+        assert!(r.errors.is_empty(), "{players} players: {:#?}", r.errors);
+        assert_eq!(r.games.len(), games);
+        assert_eq!(r.refused_presses, 0);
+        assert_eq!(r.cpu_off_model, 0);
+        for (slot, &n) in r.moves_by_slot[..players].iter().enumerate() {
+            assert!(n > 0, "{players} players: slot {} never moved", slot + 1);
+        }
+        assert!(r.games.iter().all(|g| g.counts.len() == players));
+    }
+}
+
+#[test]
+fn window_demo_plays_out_of_the_box() {
+    // What `nesmind demo spot` runs in the window: the cart's default settings (player 1
+    // human, player 2 the computer at level 5) start by themselves on the title screen.
+    let rom = Rom::parse(DEMO.image, DEMO.file_name).unwrap();
+    let mut session = Session::new(rom).unwrap();
+    session.machine_mut().set_audio_enabled(false);
+    let entry = nesmind::plugins::find("spot").unwrap();
+    let opts = DEMO
+        .window_options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    session.attach((entry.create)(&opts).unwrap(), &[]).unwrap();
+    for _ in 0..1500 {
+        session.step().unwrap();
+    }
+    let summary = session.plugin_result().unwrap();
+    let moves: u32 = summary
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("unexpected summary '{summary}'"));
+    assert!(moves >= 3, "the plug-in entered {moves} moves: {summary}");
+    assert_eq!(session.machine().peek(0x0017), 3, "not on the play screen");
+}
+
+#[test]
+fn headless_command_ends_with_the_win_rate() {
+    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args([
+            "demo",
+            "spot",
+            "--headless",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+        ])
+        .args(["--move-ms", "10", "--seed", "3"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let last = out.lines().last().unwrap_or("");
+    let rate: f64 = last
+        .strip_prefix("win_rate ")
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("last line '{last}'"));
+    assert!((0.0..=1.0).contains(&rate));
+    assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 2);
+    let bad = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args([
+            "demo",
+            "spot",
+            "--headless",
+            "--players",
+            "3",
+            "--plugin-seats",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("plug-in seats"), "{err}");
+}
