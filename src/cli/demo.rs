@@ -10,7 +10,7 @@ Examples:
   nesmind demo hatris --speed 4
   nesmind demo spot --headless --games 100       ends with `win_rate W`
   nesmind demo hatris --headless --runs 10       ends with `mean_spawns M`
-  nesmind demo spot --headless --help            the headless player's own options
+  nesmind demo spot --headless -- --help         the headless player's own options
 
 Without a display (no DISPLAY or WAYLAND_DISPLAY, or the window cannot open) the demo
 plays headless. The carts are built from source under plugins/<game>/cart/.")]
