@@ -56,6 +56,10 @@ pub struct Bus {
     pub dma_pending: bool,
     pub watching: bool,
     pub watches: Watches,
+    /// Wait loops may be fast-forwarded (see `cpu/idle.rs`). Only `Machine::run_frame` sets
+    /// it: `Machine::step` runs exactly one instruction, for tracers and debuggers.
+    #[serde(skip)]
+    pub fast_forward: bool,
 }
 
 impl Bus {
@@ -81,6 +85,7 @@ impl Bus {
             dma_pending: false,
             watching: false,
             watches: Watches::default(),
+            fast_forward: false,
         }
     }
 
@@ -143,6 +148,19 @@ impl Bus {
         } else {
             self.apu.next_event()
         };
+    }
+
+    /// The first cycle at which anything outside the CPU may act on its own: a PPU event
+    /// (frame end, VBL, NMI), an APU event, a DMA, a board that counts cycles. A CPU that
+    /// only reads memory cannot tell the cycles before it apart (see `cpu/idle.rs`).
+    pub fn quiet_until(&self) -> u64 {
+        // A finished frame ends `run_frame` after this instruction, exactly where it is.
+        if !self.fast_forward || self.ppu.frame_ready || self.lockstep || self.watching {
+            return 0;
+        }
+        self.attention
+            .min(self.apu.next_event())
+            .min(self.ppu_due.saturating_sub(1))
     }
 
     /// Makes the next cycle's start look again at everything (after outside changes).

@@ -90,6 +90,13 @@ impl Machine {
     /// Runs until the PPU reaches the post-render line (the picture is complete and the
     /// game's NMI has not started): the point where plug-ins see each frame.
     pub fn run_frame(&mut self) -> Result<(), MachineError> {
+        self.bus.fast_forward = true;
+        let result = self.run_to_frame_end();
+        self.bus.fast_forward = false;
+        result
+    }
+
+    fn run_to_frame_end(&mut self) -> Result<(), MachineError> {
         let start = self.bus.cycles;
         while !self.bus.ppu.frame_ready {
             self.cpu.step(&mut self.bus);

@@ -6,6 +6,7 @@
 //! cycle, and an instruction checks what was sampled at the end of its next-to-last cycle.
 
 mod dma;
+mod idle;
 mod modes;
 mod ops;
 pub mod trace;
@@ -43,6 +44,10 @@ pub struct Cpu {
     prev_run_irq: bool,
     /// Set when a JAM opcode locked the CPU: the opcode and its address.
     pub jammed: Option<(u8, u16)>,
+    /// The last backward branch's target, registers and cycle count (see `idle.rs`).
+    loop_pc: Option<u16>,
+    loop_regs: [u8; 5],
+    loop_cycles: u64,
 }
 
 impl Default for Cpu {
@@ -66,6 +71,9 @@ impl Cpu {
             run_irq: false,
             prev_run_irq: false,
             jammed: None,
+            loop_pc: None,
+            loop_regs: [0; 5],
+            loop_cycles: 0,
         }
     }
 

@@ -148,5 +148,8 @@ impl Cpu {
             self.read(bus, (pc & 0xFF00) | (target & 0x00FF));
         }
         self.pc = target;
+        if target < pc {
+            self.backward_branch(bus, pc.wrapping_sub(2), target);
+        }
     }
 }

@@ -361,9 +361,13 @@ impl Cpu {
     }
 
     fn jmp_abs(&mut self, bus: &mut Bus) {
+        let at = self.pc.wrapping_sub(1);
         let lo = self.operand(bus);
         let hi = self.read(bus, self.pc);
         self.pc = u16::from_le_bytes([lo, hi]);
+        if self.pc == at {
+            self.jump_to_self(bus);
+        }
     }
 
     /// JMP ($xxFF) fetches the high byte from $xx00: the pointer does not carry.
