@@ -4,7 +4,6 @@
 
 use super::Game;
 use super::searcher::Searcher;
-use super::tt::Bound;
 use super::utility::NEG_INF;
 
 impl<G: Game> Searcher<G> {
@@ -37,7 +36,7 @@ impl<G: Game> Searcher<G> {
             return (v, tt_move);
         }
         let mut moves = self.take_moves(ply);
-        self.node_moves(node, &mut moves);
+        node.moves(&mut moves);
         let ordered = self.ordered(node, &moves, tt_move, me, ply);
         self.put_moves(ply, moves);
 
@@ -71,19 +70,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.put_ordered(ply, ordered);
-        if self.cfg.use_tt
-            && !self.aborted
-            && let Some(mv) = best_move
-        {
-            let bound = if best <= alpha_orig {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.tt.store(key, [best, 0, 0, 0], mv, depth, bound);
-        }
+        self.store_bounded(key, best, best_move, depth, alpha_orig, beta);
         (best, best_move)
     }
 

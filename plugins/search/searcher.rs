@@ -3,7 +3,7 @@
 
 use super::Game;
 use super::tt::{Bound, TranspositionTable};
-use super::utility::{MAX_PLAYERS, Utility, WIN, terminal_utility, zero_sum};
+use super::utility::{MAX_PLAYERS, Utility, WIN, terminal_utility, utility_bounds, zero_sum};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::time::{Duration, Instant};
@@ -19,6 +19,9 @@ pub enum Algorithm {
     BestReply,
     /// 2-player negamax with principal variation search.
     Negamax,
+    /// The searching player maximises; the others move at random among the moves the
+    /// opponent model lists for them (all their moves without a model).
+    Expectimax,
 }
 
 impl Algorithm {
@@ -28,8 +31,9 @@ impl Algorithm {
             "paranoid" => Ok(Algorithm::Paranoid),
             "brs" | "best-reply" => Ok(Algorithm::BestReply),
             "negamax" | "pvs" => Ok(Algorithm::Negamax),
+            "expectimax" => Ok(Algorithm::Expectimax),
             _ => Err(format!(
-                "unknown search '{text}' (hypermax, paranoid, brs, negamax)"
+                "unknown search '{text}' (hypermax, paranoid, brs, negamax, expectimax)"
             )),
         }
     }
@@ -48,7 +52,9 @@ pub struct SearchConfig {
     /// The table has 2^tt_bits buckets of two entries.
     pub tt_bits: u32,
     pub seed: u64,
-    /// Search opponents' moves through [`Game::modeled_moves`] instead of all their moves.
+    /// Expect opponents to pick uniformly among [`Game::modeled_moves`]. Their turns become
+    /// chance nodes, so every search but best-reply runs as [`Algorithm::Expectimax`];
+    /// best-reply searches the modeled moves for its single most damaging reply.
     pub model_opponents: bool,
 }
 
@@ -81,6 +87,30 @@ impl SearchConfig {
     }
 }
 
+/// Whether a root value is a decided game that deeper search cannot change. Expectimax
+/// values mix won and lost lines, so only an (almost) certain result counts there.
+fn proven(algorithm: Algorithm, score: i32, players: usize) -> bool {
+    if algorithm == Algorithm::Expectimax {
+        let (lo, hi) = utility_bounds(players);
+        let margin = WIN / 1000;
+        score <= lo + margin || score >= hi - margin
+    } else {
+        score.abs() > WIN / 2
+    }
+}
+
+/// An empty buffer for one ply, reusing the allocation the ply had before (recursive
+/// searches would otherwise allocate at every node). Give it back by storing it at `ply`.
+pub(crate) fn take_buf<T>(bufs: &mut Vec<Vec<T>>, ply: u32) -> Vec<T> {
+    let ply = ply as usize;
+    if bufs.len() <= ply {
+        bufs.resize_with(ply + 1, Vec::new);
+    }
+    let mut v = std::mem::take(&mut bufs[ply]);
+    v.clear();
+    v
+}
+
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
     pub best: M,
@@ -105,6 +135,8 @@ pub struct Searcher<G: Game> {
     pub(crate) move_bufs: Vec<Vec<G::Move>>,
     pub(crate) scored_bufs: Vec<Vec<(i32, G::Move)>>,
     pub(crate) kid_bufs: Vec<Vec<super::hypermax::Kid<G>>>,
+    /// Best-reply children: (ordering score, move, player making it).
+    pub(crate) reply_bufs: Vec<Vec<(i32, G::Move, usize)>>,
     deadline: Option<Instant>,
     may_abort: bool,
     last_root: Option<usize>,
@@ -124,6 +156,7 @@ impl<G: Game> Searcher<G> {
             move_bufs: Vec::new(),
             scored_bufs: Vec::new(),
             kid_bufs: Vec::new(),
+            reply_bufs: Vec::new(),
             deadline: None,
             may_abort: false,
             last_root: None,
@@ -146,12 +179,16 @@ impl<G: Game> Searcher<G> {
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
         let algorithm = match self.cfg.algorithm {
+            Algorithm::BestReply => Algorithm::BestReply,
+            _ if self.cfg.model_opponents => Algorithm::Expectimax,
             Algorithm::Negamax if root.players() != 2 => Algorithm::Paranoid,
             a => a,
         };
-        // Paranoid and best-reply values belong to one searching player.
-        if matches!(algorithm, Algorithm::Paranoid | Algorithm::BestReply)
-            && self.last_root != Some(self.root_player)
+        // Paranoid, best-reply and expectimax values belong to one searching player.
+        if matches!(
+            algorithm,
+            Algorithm::Paranoid | Algorithm::BestReply | Algorithm::Expectimax
+        ) && self.last_root != Some(self.root_player)
         {
             self.tt.clear();
         }
@@ -184,6 +221,7 @@ impl<G: Game> Searcher<G> {
                 Algorithm::Paranoid => self.paranoid_root(root, depth),
                 Algorithm::BestReply => self.brs_root(root, depth),
                 Algorithm::Negamax => self.negamax_root(root, depth),
+                Algorithm::Expectimax => self.expectimax_root(root, depth),
             };
             if self.aborted {
                 break;
@@ -205,7 +243,7 @@ impl<G: Game> Searcher<G> {
                     .collect::<Vec<_>>()
                     .join(" ")
             );
-            if score.abs() > WIN / 2 {
+            if proven(algorithm, score, root.players()) {
                 break;
             }
             if let Some(budget) = self.cfg.move_time
@@ -256,7 +294,8 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// Moves to search at `node`: the opponent model's choices for opponents when enabled.
+    /// Moves of `node` for expectimax chance nodes and best-reply layers: the opponent
+    /// model's choices for opponents when enabled.
     #[inline]
     pub(crate) fn node_moves(&self, node: &G, out: &mut Vec<G::Move>) {
         if self.cfg.model_opponents && node.to_move() != self.root_player {
@@ -293,12 +332,32 @@ impl<G: Game> Searcher<G> {
         (Some(e.mv), cutoff.then_some(v))
     }
 
-    pub(crate) fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
-        let ply = ply as usize;
-        if self.move_bufs.len() <= ply {
-            self.move_bufs.resize_with(ply + 1, Vec::new);
+    /// Stores a scalar value, classed as a bound by the window it was searched with.
+    pub(crate) fn store_bounded(
+        &mut self,
+        key: u64,
+        best: i32,
+        best_move: Option<G::Move>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) {
+        if !self.cfg.use_tt || self.aborted {
+            return;
         }
-        std::mem::take(&mut self.move_bufs[ply])
+        let Some(mv) = best_move else { return };
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, [best, 0, 0, 0], mv, depth, bound);
+    }
+
+    pub(crate) fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
+        take_buf(&mut self.move_bufs, ply)
     }
     pub(crate) fn put_moves(&mut self, ply: u32, v: Vec<G::Move>) {
         self.move_bufs[ply as usize] = v;
@@ -313,12 +372,7 @@ impl<G: Game> Searcher<G> {
         player: usize,
         ply: u32,
     ) -> Vec<(i32, G::Move)> {
-        let ply = ply as usize;
-        if self.scored_bufs.len() <= ply {
-            self.scored_bufs.resize_with(ply + 1, Vec::new);
-        }
-        let mut out = std::mem::take(&mut self.scored_bufs[ply]);
-        out.clear();
+        let mut out = take_buf(&mut self.scored_bufs, ply);
         let base = player * G::MOVE_SLOTS;
         for &mv in moves {
             let score = if Some(mv) == tt_move {

@@ -39,8 +39,9 @@ struct ArenaArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
     /// Seats, comma separated: spot (the plug-in's player), hypermax, hypermax-article,
-    /// paranoid, brs, negamax (each also as NAME-model: expects opponents to play like the
-    /// NES AI model), nes-ai[:1-5], greedy, random. A short list repeats its last seat.
+    /// paranoid, brs, negamax, expectimax, NAME-model (expects opponents to pick at random
+    /// among the NES AI model's tied best moves; all but brs-model then run expectimax),
+    /// nes-ai[:1-5], greedy, random. A short list repeats its last seat.
     #[arg(long, default_value = "spot,nes-ai:5")]
     seats: String,
     /// Search budget per move, in milliseconds.
@@ -71,6 +72,9 @@ struct ArenaArgs {
     /// Measure search speed instead of playing games.
     #[arg(long)]
     bench: bool,
+    /// Positions per search in the bench.
+    #[arg(long, default_value_t = 20)]
+    bench_positions: usize,
 }
 
 pub fn arena_tool(args: &[String]) -> Result<(), String> {
@@ -78,7 +82,7 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
         return Ok(());
     };
     if a.bench {
-        return bench(a.seed, 20);
+        return bench(a.seed, a.bench_positions);
     }
     let players = a.players as usize;
     let cfg = ArenaConfig {
@@ -218,9 +222,16 @@ pub fn bench_positions(players: usize, count: usize, seed: u64) -> Vec<Position>
     out
 }
 
-/// CPU time of the calling thread (Linux only; user + system clock ticks at the usual 100 Hz),
-/// so the bench stays meaningful on a machine shared with other jobs.
+/// CPU time of the calling thread in seconds (Linux only): the scheduler's nanosecond count,
+/// else user + system clock ticks at the usual 100 Hz. Keeps the bench meaningful on a machine
+/// shared with other jobs.
 fn thread_cpu_seconds() -> Option<f64> {
+    if let Ok(text) = std::fs::read_to_string("/proc/thread-self/schedstat")
+        && let Some(Ok(ns)) = text.split_whitespace().next().map(str::parse::<u64>)
+        && ns > 0
+    {
+        return Some(ns as f64 * 1e-9);
+    }
     let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
     let rest = &text[text.rfind(')')? + 2..];
@@ -229,56 +240,70 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(ticks / 100.0)
 }
 
-/// Single-threaded nodes per second of each search at fixed depth, with the full heuristic.
+/// Single-threaded nodes per second of each search at fixed depth, with the full heuristic,
+/// per wall-clock second and per second of the thread's CPU time.
 fn bench(seed: u64, count: usize) -> Result<(), String> {
-    let runs: &[(usize, Algorithm, u32)] = &[
-        (2, Algorithm::Hypermax, 4),
-        (2, Algorithm::Negamax, 6),
-        (3, Algorithm::Hypermax, 4),
-        (4, Algorithm::Hypermax, 5),
-        (4, Algorithm::Paranoid, 6),
-        (4, Algorithm::BestReply, 6),
+    // (players, search, depth, opponent model): the shipped defaults are the model rows.
+    let runs: &[(usize, Algorithm, u32, bool)] = &[
+        (2, Algorithm::Hypermax, 4, false),
+        (2, Algorithm::Negamax, 6, false),
+        (2, Algorithm::Expectimax, 8, true),
+        (3, Algorithm::Hypermax, 4, false),
+        (3, Algorithm::Expectimax, 8, true),
+        (4, Algorithm::Hypermax, 5, false),
+        (4, Algorithm::Paranoid, 6, false),
+        (4, Algorithm::BestReply, 6, false),
+        (4, Algorithm::Expectimax, 9, true),
     ];
-    let cpu_start = thread_cpu_seconds();
-    let (mut all_nodes, mut all_secs) = (0u64, 0f64);
-    for &(players, algorithm, depth) in runs {
+    let (mut all_nodes, mut all_secs, mut all_cpu) = (0u64, 0f64, 0f64);
+    for &(players, algorithm, depth, model_opponents) in runs {
         let positions = bench_positions(players, count, seed);
+        // Fresh tables per position, allocated before the clocks start.
+        let mut searchers: Vec<Searcher<Position>> = (0..positions.len())
+            .map(|i| {
+                Searcher::new(SearchConfig {
+                    algorithm,
+                    max_depth: depth,
+                    move_time: None,
+                    iterative: true,
+                    use_tt: true,
+                    tt_bits: 16,
+                    seed: seed + i as u64,
+                    model_opponents,
+                })
+            })
+            .collect();
         let (mut nodes, mut secs) = (0u64, 0f64);
-        for (i, pos) in positions.iter().enumerate() {
-            let cfg = SearchConfig {
-                algorithm,
-                max_depth: depth,
-                move_time: None,
-                iterative: true,
-                use_tt: true,
-                tt_bits: 16,
-                seed: seed + i as u64,
-                model_opponents: false,
-            };
-            let mut s: Searcher<Position> = Searcher::new(cfg);
+        let cpu_start = thread_cpu_seconds();
+        for (pos, s) in positions.iter().zip(&mut searchers) {
             let start = Instant::now();
             let r = s.search(pos);
             secs += start.elapsed().as_secs_f64();
             nodes += r.nodes;
         }
+        let cpu = match (cpu_start, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => f64::NAN,
+        };
         all_nodes += nodes;
         all_secs += secs;
+        all_cpu += cpu;
+        let name = format!("{algorithm:?}").to_ascii_lowercase();
+        let name = if model_opponents {
+            name + "-model"
+        } else {
+            name
+        };
         println!(
-            "{players} players {:<10} depth {depth}: {nodes:>10} nodes {secs:>7.3} s {:>12.0} nodes/s",
-            format!("{algorithm:?}").to_ascii_lowercase(),
-            nodes as f64 / secs.max(1e-9)
+            "{players} players {name:<16} depth {depth}: {nodes:>10} nodes {secs:>7.3} s {:>10.0} nodes/s {:>10.0} per CPU s",
+            nodes as f64 / secs.max(1e-9),
+            nodes as f64 / cpu.max(1e-9)
         );
     }
     println!(
-        "total {all_nodes} nodes {all_secs:.3} s nodes/s {:.0}",
-        all_nodes as f64 / all_secs.max(1e-9)
+        "total {all_nodes} nodes {all_secs:.3} s {:.0} nodes/s; thread CPU {all_cpu:.3} s {:.0} nodes per CPU s",
+        all_nodes as f64 / all_secs.max(1e-9),
+        all_nodes as f64 / all_cpu.max(1e-9)
     );
-    if let (Some(a), Some(b)) = (cpu_start, thread_cpu_seconds()) {
-        let cpu = b - a;
-        println!(
-            "thread CPU time {cpu:.2} s: {:.0} nodes per CPU second",
-            all_nodes as f64 / cpu.max(1e-9)
-        );
-    }
     Ok(())
 }
