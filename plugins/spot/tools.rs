@@ -166,6 +166,7 @@ pub fn perft_tool(args: &[String]) -> Result<(), String> {
     };
     for depth in 1..=a.depth {
         let start = Instant::now();
+        let cpu_start = thread_cpu_seconds();
         let leaves = if a.unmake {
             perft_unmake(&pos, depth)
         } else if a.threads > 1 {
@@ -174,8 +175,15 @@ pub fn perft_tool(args: &[String]) -> Result<(), String> {
             perft(&pos, depth)
         };
         let secs = start.elapsed().as_secs_f64();
+        let cpu = match (cpu_start, thread_cpu_seconds()) {
+            // Worker threads' time is not the calling thread's.
+            (Some(a0), Some(b0)) if a.threads <= 1 || a.unmake => {
+                format!("  {:>14.0} per CPU s", leaves as f64 / (b0 - a0).max(1e-9))
+            }
+            _ => String::new(),
+        };
         println!(
-            "depth {depth:>2} leaves {leaves:>14} time {secs:>8.3} s  {:>14.0} leaves/s",
+            "depth {depth:>2} leaves {leaves:>14} time {secs:>8.3} s  {:>14.0} leaves/s{cpu}",
             leaves as f64 / secs.max(1e-9)
         );
     }
@@ -222,22 +230,28 @@ pub fn bench_positions(players: usize, count: usize, seed: u64) -> Vec<Position>
     out
 }
 
-/// CPU time of the calling thread in seconds (Linux only): the scheduler's nanosecond count,
-/// else user + system clock ticks at the usual 100 Hz. Keeps the bench meaningful on a machine
-/// shared with other jobs.
+/// CPU time of the calling thread in seconds (Linux only), which keeps speed figures
+/// meaningful on a machine shared with other jobs.
+#[cfg(target_os = "linux")]
 fn thread_cpu_seconds() -> Option<f64> {
-    if let Ok(text) = std::fs::read_to_string("/proc/thread-self/schedstat")
-        && let Some(Ok(ns)) = text.split_whitespace().next().map(str::parse::<u64>)
-        && ns > 0
-    {
-        return Some(ns as f64 * 1e-9);
+    #[repr(C)]
+    struct Timespec {
+        secs: i64,
+        nanos: std::ffi::c_long,
     }
-    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-    let rest = &text[text.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec { secs: 0, nanos: 0 };
+    // SAFETY: clock_gettime only writes the timespec we pass, which lives on our stack.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (rc == 0).then_some(t.secs as f64 + t.nanos as f64 * 1e-9)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn thread_cpu_seconds() -> Option<f64> {
+    None
 }
 
 /// Single-threaded nodes per second of each search at fixed depth, with the full heuristic,
