@@ -3,7 +3,7 @@
 //! sign flip.
 
 use super::Game;
-use super::searcher::Searcher;
+use super::searcher::{NodeStart, Searcher};
 use super::utility::NEG_INF;
 
 impl<G: Game> Searcher<G> {
@@ -21,24 +21,14 @@ impl<G: Game> Searcher<G> {
         depth: u32,
         ply: u32,
     ) -> (i32, Option<G::Move>) {
-        if self.tick() {
-            return (0, None);
-        }
         let me = node.to_move();
-        let result = node.result();
-        if result.is_some() || depth == 0 {
-            return (self.leaf_utility(node, result, ply)[me], None);
-        }
         let key = node.key();
+        let tt_move = match self.start_node(node, key, me, (alpha, beta), depth, ply) {
+            NodeStart::Search(mv) => mv,
+            NodeStart::Done(v, mv) => return (v, mv),
+        };
         let alpha_orig = alpha;
-        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
-        if let Some(v) = cutoff {
-            return (v, tt_move);
-        }
-        let mut moves = self.take_moves(ply);
-        node.moves(&mut moves);
-        let ordered = self.ordered(node, &moves, tt_move, me, ply);
-        self.put_moves(ply, moves);
+        let ordered = self.ordered_moves(node, tt_move, me, ply);
 
         let mut best = NEG_INF;
         let mut best_move = None;

@@ -10,7 +10,7 @@
 //! follows from assuming the best or the worst for the rest.
 
 use super::Game;
-use super::searcher::Searcher;
+use super::searcher::{NodeStart, Searcher};
 use super::utility::{NEG_INF, utility_bounds};
 
 impl<G: Game> Searcher<G> {
@@ -27,23 +27,16 @@ impl<G: Game> Searcher<G> {
         depth: u32,
         ply: u32,
     ) -> (i32, Option<G::Move>) {
-        if self.tick() {
-            return (0, None);
-        }
         let root = self.root_player;
-        let result = node.result();
-        if result.is_some() || depth == 0 {
-            return (self.leaf_utility(node, result, ply)[root], None);
-        }
         let key = node.key();
-        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
-        if let Some(v) = cutoff {
-            return (v, tt_move);
-        }
+        let tt_move = match self.start_node(node, key, root, (alpha, beta), depth, ply) {
+            NodeStart::Search(mv) => mv,
+            NodeStart::Done(v, mv) => return (v, mv),
+        };
         let (best, best_move) = if node.to_move() == root {
-            self.max_node(node, alpha, beta, depth, ply, tt_move)
+            self.max_node(node, (alpha, beta), depth, ply, tt_move)
         } else {
-            self.chance_node(node, alpha, beta, depth, ply)
+            self.chance_node(node, (alpha, beta), depth, ply)
         };
         self.store_bounded(key, best, best_move, depth, alpha, beta);
         (best, best_move)
@@ -53,17 +46,13 @@ impl<G: Game> Searcher<G> {
     fn max_node(
         &mut self,
         node: &G,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         depth: u32,
         ply: u32,
         tt_move: Option<G::Move>,
     ) -> (i32, Option<G::Move>) {
         let me = node.to_move();
-        let mut moves = self.take_moves(ply);
-        node.moves(&mut moves);
-        let ordered = self.ordered(node, &moves, tt_move, me, ply);
-        self.put_moves(ply, moves);
+        let ordered = self.ordered_moves(node, tt_move, me, ply);
         let mut best = NEG_INF;
         let mut best_move = None;
         for (i, &(_, mv)) in ordered.iter().enumerate() {
@@ -99,8 +88,7 @@ impl<G: Game> Searcher<G> {
     fn chance_node(
         &mut self,
         node: &G,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         depth: u32,
         ply: u32,
     ) -> (i32, Option<G::Move>) {

@@ -3,7 +3,7 @@
 //! (Schadd & Winands) lets only the single strongest opponent reply between two root moves.
 
 use super::Game;
-use super::searcher::{Searcher, take_buf};
+use super::searcher::{NodeStart, Searcher, take_buf};
 use super::utility::NEG_INF;
 
 /// Marks the best-reply child where no opponent could move.
@@ -25,26 +25,16 @@ impl<G: Game> Searcher<G> {
         depth: u32,
         ply: u32,
     ) -> (i32, Option<G::Move>) {
-        if self.tick() {
-            return (0, None);
-        }
         let root = self.root_player;
-        let result = node.result();
-        if result.is_some() || depth == 0 {
-            return (self.leaf_utility(node, result, ply)[root], None);
-        }
+        let key = node.key();
+        let tt_move = match self.start_node(node, key, root, (alpha, beta), depth, ply) {
+            NodeStart::Search(mv) => mv,
+            NodeStart::Done(v, mv) => return (v, mv),
+        };
         let mover = node.to_move();
         let maximising = mover == root;
-        let key = node.key();
         let (alpha_orig, beta_orig) = (alpha, beta);
-        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
-        if let Some(v) = cutoff {
-            return (v, tt_move);
-        }
-        let mut moves = self.take_moves(ply);
-        node.moves(&mut moves);
-        let ordered = self.ordered(node, &moves, tt_move, mover, ply);
-        self.put_moves(ply, moves);
+        let ordered = self.ordered_moves(node, tt_move, mover, ply);
         let mut best = if maximising { NEG_INF } else { -NEG_INF };
         let mut best_move = None;
         for &(_, mv) in ordered.iter() {
@@ -84,30 +74,22 @@ impl<G: Game> Searcher<G> {
         ply: u32,
         root_layer: bool,
     ) -> (i32, Option<G::Move>) {
-        if self.tick() {
-            return (0, None);
-        }
         let root = self.root_player;
-        let result = node.result();
-        if result.is_some() || depth == 0 {
-            return (self.leaf_utility(node, result, ply)[root], None);
-        }
         let key = node.key() ^ if root_layer { 0 } else { REPLY_LAYER_SALT };
+        let tt_move = match self.start_node(node, key, root, (alpha, beta), depth, ply) {
+            NodeStart::Search(mv) => mv,
+            NodeStart::Done(v, mv) => return (v, mv),
+        };
         let (alpha_orig, beta_orig) = (alpha, beta);
-        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
-        if let Some(v) = cutoff {
-            return (v, tt_move);
-        }
         // Children: the root player's moves, or every opponent's moves from this position,
         // as (ordering score, move, who moves); positions are made only when searched.
         let mut children = take_buf(&mut self.reply_bufs, ply);
-        let mut moves = self.take_moves(ply);
         if root_layer {
-            node.moves(&mut moves);
-            let ordered = self.ordered(node, &moves, tt_move, root, ply);
+            let ordered = self.ordered_moves(node, tt_move, root, ply);
             children.extend(ordered.iter().map(|&(s, mv)| (s, mv, root)));
             self.put_ordered(ply, ordered);
         } else {
+            let mut moves = self.take_moves(ply);
             for q in (0..node.players()).filter(|&q| q != root && node.is_active(q)) {
                 let turn = node.with_turn(q);
                 self.node_moves(&turn, &mut moves);
@@ -127,8 +109,8 @@ impl<G: Game> Searcher<G> {
                 children.push((0, G::Move::default(), NOBODY));
             }
             children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+            self.put_moves(ply, moves);
         }
-        self.put_moves(ply, moves);
         let maximising = root_layer;
         let mut best = if maximising { NEG_INF } else { -NEG_INF };
         let mut best_move = None;

@@ -99,6 +99,14 @@ fn proven(algorithm: Algorithm, score: i32, players: usize) -> bool {
     }
 }
 
+/// How a scalar search node begins (see [`Searcher::start_node`]).
+pub(crate) enum NodeStart<M> {
+    /// Settled without searching moves: out of time (value 0), a leaf, or a table cut-off.
+    Done(i32, Option<M>),
+    /// Search the moves, the table's move (if any) first.
+    Search(Option<M>),
+}
+
 /// An empty buffer for one ply, reusing the allocation the ply had before (recursive
 /// searches would otherwise allocate at every node). Give it back by storing it at `ply`.
 pub(crate) fn take_buf<T>(bufs: &mut Vec<Vec<T>>, ply: u32) -> Vec<T> {
@@ -305,6 +313,30 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// The common start of a scalar search node: counts it, scores a leaf for `viewer`, and
+    /// probes the table under `key`.
+    pub(crate) fn start_node(
+        &mut self,
+        node: &G,
+        key: u64,
+        viewer: usize,
+        (alpha, beta): (i32, i32),
+        depth: u32,
+        ply: u32,
+    ) -> NodeStart<G::Move> {
+        if self.tick() {
+            return NodeStart::Done(0, None);
+        }
+        let result = node.result();
+        if result.is_some() || depth == 0 {
+            return NodeStart::Done(self.leaf_utility(node, result, ply)[viewer], None);
+        }
+        match self.tt_lookup(key, depth, ply, alpha, beta) {
+            (mv, Some(v)) => NodeStart::Done(v, mv),
+            (mv, None) => NodeStart::Search(mv),
+        }
+    }
+
     /// Transposition-table probe for the scalar (two-sided) searches: the stored move for
     /// ordering, and a value when the entry is deep enough to end the search of this node
     /// (never at the root, which must return a move).
@@ -361,6 +393,22 @@ impl<G: Game> Searcher<G> {
     }
     pub(crate) fn put_moves(&mut self, ply: u32, v: Vec<G::Move>) {
         self.move_bufs[ply as usize] = v;
+    }
+
+    /// The moves of `node` in search order, in a per-ply buffer (give it back with
+    /// `put_ordered`).
+    pub(crate) fn ordered_moves(
+        &mut self,
+        node: &G,
+        tt_move: Option<G::Move>,
+        player: usize,
+        ply: u32,
+    ) -> Vec<(i32, G::Move)> {
+        let mut moves = self.take_moves(ply);
+        node.moves(&mut moves);
+        let ordered = self.ordered(node, &moves, tt_move, player, ply);
+        self.put_moves(ply, moves);
+        ordered
     }
 
     /// Orders `moves` (TT move, then captures, then history) into a per-ply buffer.
