@@ -3,7 +3,8 @@
 //! sign flip.
 
 use super::Game;
-use super::searcher::{NodeStart, Searcher};
+use super::node::NodeStart;
+use super::searcher::Searcher;
 use super::utility::NEG_INF;
 
 impl<G: Game> Searcher<G> {

@@ -10,7 +10,8 @@
 //! follows from assuming the best or the worst for the rest.
 
 use super::Game;
-use super::searcher::{NodeStart, Searcher};
+use super::node::NodeStart;
+use super::searcher::Searcher;
 use super::utility::{NEG_INF, utility_bounds};
 
 impl<G: Game> Searcher<G> {

@@ -4,7 +4,8 @@
 //! zero or more. The table adds its best move in front and reuses fully searched values.
 
 use super::Game;
-use super::searcher::{Searcher, take_buf};
+use super::node::take_buf;
+use super::searcher::Searcher;
 use super::tt::Bound;
 use super::utility::{NEG_INF, Utility};
 use rand::seq::SliceRandom;

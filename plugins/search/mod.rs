@@ -7,6 +7,7 @@ mod alphabeta;
 mod expectimax;
 mod hypermax;
 mod multi;
+mod node;
 mod searcher;
 mod tt;
 mod utility;

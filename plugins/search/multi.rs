@@ -3,7 +3,8 @@
 //! (Schadd & Winands) lets only the single strongest opponent reply between two root moves.
 
 use super::Game;
-use super::searcher::{NodeStart, Searcher, take_buf};
+use super::node::{NodeStart, take_buf};
+use super::searcher::Searcher;
 use super::utility::NEG_INF;
 
 /// Marks the best-reply child where no opponent could move.
