@@ -92,6 +92,57 @@ fn hypermax_and_alpha_beta_agree_at_depth_3() {
     check_agreement(300, 3, 12);
 }
 
+/// Expectimax without pruning, with the searcher's rounding (the floor of each mean).
+fn expectimax(pos: &Position, depth: u32, ply: u32, root: usize, model: bool) -> i64 {
+    let players = pos.players();
+    if let Some(r) = Game::result(pos) {
+        return i64::from(match r {
+            Some(w) => terminal_utility(w, players, ply)[root],
+            None => zero_sum(&Game::heuristic(pos), players)[root],
+        });
+    }
+    if depth == 0 {
+        return i64::from(zero_sum(&Game::heuristic(pos), players)[root]);
+    }
+    let mut moves = Vec::new();
+    if pos.to_move() != root && model {
+        pos.modeled_moves(&mut moves);
+    } else {
+        pos.generate(&mut moves);
+    }
+    let values = moves
+        .iter()
+        .map(|&m| expectimax(&pos.play(m), depth - 1, ply + 1, root, model));
+    if pos.to_move() == root {
+        values.max().unwrap()
+    } else {
+        values.sum::<i64>().div_euclid(moves.len() as i64)
+    }
+}
+
+#[test]
+fn expectimax_with_star1_pruning_matches_the_full_tree() {
+    for players in 2..=4 {
+        for model in [false, true] {
+            let seed = 30 + players as u64 + 10 * model as u64;
+            for (i, pos) in random_positions(players, 150, seed).iter().enumerate() {
+                let root = pos.to_move();
+                let depth = if model { 4 } else { 3 };
+                let cfg = SearchConfig {
+                    model_opponents: model,
+                    ..fixed(Algorithm::Expectimax, depth, i as u64)
+                };
+                let r = Searcher::new(cfg).search(pos);
+                let best = expectimax(pos, depth, 0, root, model);
+                let chosen = expectimax(&pos.play(r.best), depth - 1, 1, root, model);
+                let what = format!("{players} players, model {model}, position {i}");
+                assert_eq!(i64::from(r.score), best, "root value, {what}");
+                assert_eq!(chosen, best, "chosen move, {what}");
+            }
+        }
+    }
+}
+
 #[test]
 fn every_search_returns_a_legal_move() {
     let algorithms = [
@@ -99,6 +150,7 @@ fn every_search_returns_a_legal_move() {
         Algorithm::Paranoid,
         Algorithm::BestReply,
         Algorithm::Negamax,
+        Algorithm::Expectimax,
     ];
     for players in 2..=4 {
         for (i, pos) in random_positions(players, 30, 20 + players as u64)

@@ -3,8 +3,8 @@
 //! sign flip.
 
 use super::Game;
+use super::node::NodeStart;
 use super::searcher::Searcher;
-use super::tt::Bound;
 use super::utility::NEG_INF;
 
 impl<G: Game> Searcher<G> {
@@ -22,24 +22,14 @@ impl<G: Game> Searcher<G> {
         depth: u32,
         ply: u32,
     ) -> (i32, Option<G::Move>) {
-        if self.tick() {
-            return (0, None);
-        }
         let me = node.to_move();
-        let result = node.result();
-        if result.is_some() || depth == 0 {
-            return (self.leaf_utility(node, result, ply)[me], None);
-        }
         let key = node.key();
+        let tt_move = match self.start_node(node, key, me, (alpha, beta), depth, ply) {
+            NodeStart::Search(mv) => mv,
+            NodeStart::Done(v, mv) => return (v, mv),
+        };
         let alpha_orig = alpha;
-        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
-        if let Some(v) = cutoff {
-            return (v, tt_move);
-        }
-        let mut moves = self.take_moves(ply);
-        self.node_moves(node, &mut moves);
-        let ordered = self.ordered(node, &moves, tt_move, me, ply);
-        self.put_moves(ply, moves);
+        let ordered = self.ordered_moves(node, tt_move, me, ply);
 
         let mut best = NEG_INF;
         let mut best_move = None;
@@ -71,19 +61,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.put_ordered(ply, ordered);
-        if self.cfg.use_tt
-            && !self.aborted
-            && let Some(mv) = best_move
-        {
-            let bound = if best <= alpha_orig {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.tt.store(key, [best, 0, 0, 0], mv, depth, bound);
-        }
+        self.store_bounded(key, best, best_move, depth, alpha_orig, beta);
         (best, best_move)
     }
 

@@ -4,6 +4,7 @@
 //! zero or more. The table adds its best move in front and reuses fully searched values.
 
 use super::Game;
+use super::node::take_buf;
 use super::searcher::Searcher;
 use super::tt::Bound;
 use super::utility::{NEG_INF, Utility};
@@ -49,7 +50,7 @@ impl<G: Game> Searcher<G> {
 
         let mut kids = self.take_kids(ply);
         let mut moves = self.take_moves(ply);
-        self.node_moves(node, &mut moves);
+        node.moves(&mut moves);
         for &mv in &moves {
             let pos = node.play(mv);
             self.tick();
@@ -109,13 +110,7 @@ impl<G: Game> Searcher<G> {
     }
 
     fn take_kids(&mut self, ply: u32) -> Vec<Kid<G>> {
-        let ply = ply as usize;
-        if self.kid_bufs.len() <= ply {
-            self.kid_bufs.resize_with(ply + 1, Vec::new);
-        }
-        let mut v = std::mem::take(&mut self.kid_bufs[ply]);
-        v.clear();
-        v
+        take_buf(&mut self.kid_bufs, ply)
     }
     fn put_kids(&mut self, ply: u32, v: Vec<Kid<G>>) {
         self.kid_bufs[ply as usize] = v;

@@ -1,17 +1,20 @@
 //! Game-tree search shared by plug-ins: N-player hypermax, paranoid and best-reply search,
-//! and 2-player negamax with PVS, all with iterative deepening, a two-tier transposition
-//! table and history move ordering. Games plug in through the [`Game`] trait.
+//! 2-player negamax with PVS, and expectimax against a stochastic opponent model, all with
+//! iterative deepening, a two-tier transposition table and history move ordering. Games plug
+//! in through the [`Game`] trait.
 
 mod alphabeta;
+mod expectimax;
 mod hypermax;
 mod multi;
+mod node;
 mod searcher;
 mod tt;
 mod utility;
 
 pub use searcher::{Algorithm, SearchConfig, SearchResult, Searcher};
 pub use tt::{Bound, TranspositionTable};
-pub use utility::{MAX_PLAYERS, NEG_INF, Utility, WIN, terminal_utility, zero_sum};
+pub use utility::{MAX_PLAYERS, NEG_INF, Utility, WIN, terminal_utility, utility_bounds, zero_sum};
 
 use std::fmt::{Debug, Display};
 
@@ -41,8 +44,8 @@ pub trait Game: Clone + Send {
     fn is_active(&self, player: usize) -> bool;
     /// The same position with `player` to move (best-reply search lets any opponent reply).
     fn with_turn(&self, player: usize) -> Self;
-    /// Opponent modelling: the moves a known opponent program would pick here (its tied best
-    /// choices). The default has no model and lists every move.
+    /// Opponent modelling: the moves a known opponent program picks from at random here (its
+    /// tied best choices). The default has no model and lists every move.
     fn modeled_moves(&self, out: &mut Vec<Self::Move>) {
         self.moves(out);
     }

@@ -3,9 +3,12 @@
 //! (Schadd & Winands) lets only the single strongest opponent reply between two root moves.
 
 use super::Game;
+use super::node::{NodeStart, take_buf};
 use super::searcher::Searcher;
-use super::tt::Bound;
 use super::utility::NEG_INF;
+
+/// Marks the best-reply child where no opponent could move.
+const NOBODY: usize = usize::MAX;
 
 /// Distinguishes best-reply "all opponents" layers from root layers of the same position.
 const REPLY_LAYER_SALT: u64 = 0x9d3f_1a5b_77c2_e401;
@@ -23,26 +26,16 @@ impl<G: Game> Searcher<G> {
         depth: u32,
         ply: u32,
     ) -> (i32, Option<G::Move>) {
-        if self.tick() {
-            return (0, None);
-        }
         let root = self.root_player;
-        let result = node.result();
-        if result.is_some() || depth == 0 {
-            return (self.leaf_utility(node, result, ply)[root], None);
-        }
+        let key = node.key();
+        let tt_move = match self.start_node(node, key, root, (alpha, beta), depth, ply) {
+            NodeStart::Search(mv) => mv,
+            NodeStart::Done(v, mv) => return (v, mv),
+        };
         let mover = node.to_move();
         let maximising = mover == root;
-        let key = node.key();
         let (alpha_orig, beta_orig) = (alpha, beta);
-        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
-        if let Some(v) = cutoff {
-            return (v, tt_move);
-        }
-        let mut moves = self.take_moves(ply);
-        self.node_moves(node, &mut moves);
-        let ordered = self.ordered(node, &moves, tt_move, mover, ply);
-        self.put_moves(ply, moves);
+        let ordered = self.ordered_moves(node, tt_move, mover, ply);
         let mut best = if maximising { NEG_INF } else { -NEG_INF };
         let mut best_move = None;
         for &(_, mv) in ordered.iter() {
@@ -82,31 +75,22 @@ impl<G: Game> Searcher<G> {
         ply: u32,
         root_layer: bool,
     ) -> (i32, Option<G::Move>) {
-        if self.tick() {
-            return (0, None);
-        }
         let root = self.root_player;
-        let result = node.result();
-        if result.is_some() || depth == 0 {
-            return (self.leaf_utility(node, result, ply)[root], None);
-        }
         let key = node.key() ^ if root_layer { 0 } else { REPLY_LAYER_SALT };
+        let tt_move = match self.start_node(node, key, root, (alpha, beta), depth, ply) {
+            NodeStart::Search(mv) => mv,
+            NodeStart::Done(v, mv) => return (v, mv),
+        };
         let (alpha_orig, beta_orig) = (alpha, beta);
-        let (tt_move, cutoff) = self.tt_lookup(key, depth, ply, alpha, beta);
-        if let Some(v) = cutoff {
-            return (v, tt_move);
-        }
-        // Children: the root player's moves, or every opponent's moves from this position.
-        let mut children: Vec<(i32, G::Move, G)> = Vec::new();
-        let mut moves = self.take_moves(ply);
+        // Children: the root player's moves, or every opponent's moves from this position,
+        // as (ordering score, move, who moves); positions are made only when searched.
+        let mut children = take_buf(&mut self.reply_bufs, ply);
         if root_layer {
-            node.moves(&mut moves);
-            let ordered = self.ordered(node, &moves, tt_move, root, ply);
-            for &(s, mv) in &ordered {
-                children.push((s, mv, node.play(mv).with_turn(root)));
-            }
+            let ordered = self.ordered_moves(node, tt_move, root, ply);
+            children.extend(ordered.iter().map(|&(s, mv)| (s, mv, root)));
             self.put_ordered(ply, ordered);
         } else {
+            let mut moves = self.take_moves(ply);
             for q in (0..node.players()).filter(|&q| q != root && node.is_active(q)) {
                 let turn = node.with_turn(q);
                 self.node_moves(&turn, &mut moves);
@@ -117,29 +101,33 @@ impl<G: Game> Searcher<G> {
                         } else {
                             turn.tactical_score(mv)
                         };
-                        children.push((s, mv, turn.play(mv).with_turn(root)));
+                        children.push((s, mv, q));
                     }
                 }
             }
             if children.is_empty() {
                 // No opponent can move: the root player simply moves again.
-                let mv = G::Move::default();
-                children.push((0, mv, node.with_turn(root)));
+                children.push((0, G::Move::default(), NOBODY));
             }
-            children.sort_by_key(|c| std::cmp::Reverse(c.0));
+            children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+            self.put_moves(ply, moves);
         }
-        self.put_moves(ply, moves);
         let maximising = root_layer;
         let mut best = if maximising { NEG_INF } else { -NEG_INF };
         let mut best_move = None;
-        for (_, mv, child) in &children {
-            let (v, _) = self.best_reply(child, alpha, beta, depth - 1, ply + 1, !root_layer);
+        for &(_, mv, q) in &children {
+            let child = match q {
+                NOBODY => node.with_turn(root),
+                q if q == root => node.play(mv).with_turn(root),
+                q => node.with_turn(q).play(mv).with_turn(root),
+            };
+            let (v, _) = self.best_reply(&child, alpha, beta, depth - 1, ply + 1, !root_layer);
             if self.aborted {
                 break;
             }
             if (maximising && v > best) || (!maximising && v < best) {
                 best = v;
-                best_move = Some(*mv);
+                best_move = Some(mv);
             }
             if maximising {
                 alpha = alpha.max(v);
@@ -148,35 +136,13 @@ impl<G: Game> Searcher<G> {
             }
             if alpha >= beta {
                 if root_layer {
-                    self.reward(node, *mv, root, depth);
+                    self.reward(node, mv, root, depth);
                 }
                 break;
             }
         }
+        self.reply_bufs[ply as usize] = children;
         self.store_bounded(key, best, best_move, depth, alpha_orig, beta_orig);
         (best, best_move)
-    }
-
-    fn store_bounded(
-        &mut self,
-        key: u64,
-        best: i32,
-        best_move: Option<G::Move>,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) {
-        if !self.cfg.use_tt || self.aborted {
-            return;
-        }
-        let Some(mv) = best_move else { return };
-        let bound = if best <= alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt.store(key, [best, 0, 0, 0], mv, depth, bound);
     }
 }

@@ -1,9 +1,9 @@
-//! The search driver: configuration, iterative deepening under a time budget, move ordering
-//! helpers, the principal variation and the debug trace.
+//! The search driver: configuration, iterative deepening under a time budget, node counting
+//! and leaf values, the principal variation and the debug trace.
 
 use super::Game;
-use super::tt::{Bound, TranspositionTable};
-use super::utility::{MAX_PLAYERS, Utility, WIN, terminal_utility, zero_sum};
+use super::tt::TranspositionTable;
+use super::utility::{MAX_PLAYERS, Utility, WIN, terminal_utility, utility_bounds, zero_sum};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::time::{Duration, Instant};
@@ -19,6 +19,9 @@ pub enum Algorithm {
     BestReply,
     /// 2-player negamax with principal variation search.
     Negamax,
+    /// The searching player maximises; the others move at random among the moves the
+    /// opponent model lists for them (all their moves without a model).
+    Expectimax,
 }
 
 impl Algorithm {
@@ -28,8 +31,9 @@ impl Algorithm {
             "paranoid" => Ok(Algorithm::Paranoid),
             "brs" | "best-reply" => Ok(Algorithm::BestReply),
             "negamax" | "pvs" => Ok(Algorithm::Negamax),
+            "expectimax" => Ok(Algorithm::Expectimax),
             _ => Err(format!(
-                "unknown search '{text}' (hypermax, paranoid, brs, negamax)"
+                "unknown search '{text}' (hypermax, paranoid, brs, negamax, expectimax)"
             )),
         }
     }
@@ -48,7 +52,9 @@ pub struct SearchConfig {
     /// The table has 2^tt_bits buckets of two entries.
     pub tt_bits: u32,
     pub seed: u64,
-    /// Search opponents' moves through [`Game::modeled_moves`] instead of all their moves.
+    /// Expect opponents to pick uniformly among [`Game::modeled_moves`]. Their turns become
+    /// chance nodes, so every search but best-reply runs as [`Algorithm::Expectimax`];
+    /// best-reply searches the modeled moves for its single most damaging reply.
     pub model_opponents: bool,
 }
 
@@ -81,6 +87,18 @@ impl SearchConfig {
     }
 }
 
+/// Whether a root value is a decided game that deeper search cannot change. Expectimax
+/// values mix won and lost lines, so only an (almost) certain result counts there.
+fn proven(algorithm: Algorithm, score: i32, players: usize) -> bool {
+    if algorithm == Algorithm::Expectimax {
+        let (lo, hi) = utility_bounds(players);
+        let margin = WIN / 1000;
+        score <= lo + margin || score >= hi - margin
+    } else {
+        score.abs() > WIN / 2
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
     pub best: M,
@@ -105,6 +123,8 @@ pub struct Searcher<G: Game> {
     pub(crate) move_bufs: Vec<Vec<G::Move>>,
     pub(crate) scored_bufs: Vec<Vec<(i32, G::Move)>>,
     pub(crate) kid_bufs: Vec<Vec<super::hypermax::Kid<G>>>,
+    /// Best-reply children: (ordering score, move, player making it).
+    pub(crate) reply_bufs: Vec<Vec<(i32, G::Move, usize)>>,
     deadline: Option<Instant>,
     may_abort: bool,
     last_root: Option<usize>,
@@ -124,6 +144,7 @@ impl<G: Game> Searcher<G> {
             move_bufs: Vec::new(),
             scored_bufs: Vec::new(),
             kid_bufs: Vec::new(),
+            reply_bufs: Vec::new(),
             deadline: None,
             may_abort: false,
             last_root: None,
@@ -146,12 +167,16 @@ impl<G: Game> Searcher<G> {
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
         let algorithm = match self.cfg.algorithm {
+            Algorithm::BestReply => Algorithm::BestReply,
+            _ if self.cfg.model_opponents => Algorithm::Expectimax,
             Algorithm::Negamax if root.players() != 2 => Algorithm::Paranoid,
             a => a,
         };
-        // Paranoid and best-reply values belong to one searching player.
-        if matches!(algorithm, Algorithm::Paranoid | Algorithm::BestReply)
-            && self.last_root != Some(self.root_player)
+        // Paranoid, best-reply and expectimax values belong to one searching player.
+        if matches!(
+            algorithm,
+            Algorithm::Paranoid | Algorithm::BestReply | Algorithm::Expectimax
+        ) && self.last_root != Some(self.root_player)
         {
             self.tt.clear();
         }
@@ -184,6 +209,7 @@ impl<G: Game> Searcher<G> {
                 Algorithm::Paranoid => self.paranoid_root(root, depth),
                 Algorithm::BestReply => self.brs_root(root, depth),
                 Algorithm::Negamax => self.negamax_root(root, depth),
+                Algorithm::Expectimax => self.expectimax_root(root, depth),
             };
             if self.aborted {
                 break;
@@ -205,7 +231,7 @@ impl<G: Game> Searcher<G> {
                     .collect::<Vec<_>>()
                     .join(" ")
             );
-            if score.abs() > WIN / 2 {
+            if proven(algorithm, score, root.players()) {
                 break;
             }
             if let Some(budget) = self.cfg.move_time
@@ -253,94 +279,6 @@ impl<G: Game> Searcher<G> {
         match result {
             Some(Some(w)) => terminal_utility(w, node.players(), ply),
             _ => zero_sum(&node.heuristic(), node.players()),
-        }
-    }
-
-    /// Moves to search at `node`: the opponent model's choices for opponents when enabled.
-    #[inline]
-    pub(crate) fn node_moves(&self, node: &G, out: &mut Vec<G::Move>) {
-        if self.cfg.model_opponents && node.to_move() != self.root_player {
-            node.modeled_moves(out);
-        } else {
-            node.moves(out);
-        }
-    }
-
-    /// Transposition-table probe for the scalar (two-sided) searches: the stored move for
-    /// ordering, and a value when the entry is deep enough to end the search of this node
-    /// (never at the root, which must return a move).
-    pub(crate) fn tt_lookup(
-        &self,
-        key: u64,
-        depth: u32,
-        ply: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> (Option<G::Move>, Option<i32>) {
-        if !self.cfg.use_tt {
-            return (None, None);
-        }
-        let Some(e) = self.tt.probe(key) else {
-            return (None, None);
-        };
-        let v = e.value[0];
-        let cutoff = (u32::from(e.depth) >= depth && ply > 0)
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-        (Some(e.mv), cutoff.then_some(v))
-    }
-
-    pub(crate) fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
-        let ply = ply as usize;
-        if self.move_bufs.len() <= ply {
-            self.move_bufs.resize_with(ply + 1, Vec::new);
-        }
-        std::mem::take(&mut self.move_bufs[ply])
-    }
-    pub(crate) fn put_moves(&mut self, ply: u32, v: Vec<G::Move>) {
-        self.move_bufs[ply as usize] = v;
-    }
-
-    /// Orders `moves` (TT move, then captures, then history) into a per-ply buffer.
-    pub(crate) fn ordered(
-        &mut self,
-        node: &G,
-        moves: &[G::Move],
-        tt_move: Option<G::Move>,
-        player: usize,
-        ply: u32,
-    ) -> Vec<(i32, G::Move)> {
-        let ply = ply as usize;
-        if self.scored_bufs.len() <= ply {
-            self.scored_bufs.resize_with(ply + 1, Vec::new);
-        }
-        let mut out = std::mem::take(&mut self.scored_bufs[ply]);
-        out.clear();
-        let base = player * G::MOVE_SLOTS;
-        for &mv in moves {
-            let score = if Some(mv) == tt_move {
-                i32::MAX
-            } else {
-                node.tactical_score(mv) * 1_000_000
-                    + self.history[base + G::move_slot(mv)].min(999_999)
-            };
-            out.push((score, mv));
-        }
-        out.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
-        out
-    }
-    pub(crate) fn put_ordered(&mut self, ply: u32, v: Vec<(i32, G::Move)>) {
-        self.scored_bufs[ply as usize] = v;
-    }
-
-    /// Rewards a quiet move that caused a cut-off.
-    pub(crate) fn reward(&mut self, node: &G, mv: G::Move, player: usize, depth: u32) {
-        if node.tactical_score(mv) <= 1 {
-            let h = &mut self.history[player * G::MOVE_SLOTS + G::move_slot(mv)];
-            *h = (*h + (depth * depth) as i32).min(999_999);
         }
     }
 

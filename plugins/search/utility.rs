@@ -34,6 +34,12 @@ pub fn terminal_utility(winner: usize, players: usize, ply: u32) -> Utility {
     out
 }
 
+/// The range of every utility a search can meet, for any player: from losing at once to
+/// winning at once (heuristic values stay far inside it).
+pub fn utility_bounds(players: usize) -> (i32, i32) {
+    (-WIN, WIN * (players as i32 - 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

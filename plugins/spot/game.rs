@@ -1,6 +1,6 @@
 //! Spot as the search library sees it.
 
-use super::bots::{bot_prize, nes_move_rating};
+use super::bots::nes_best_moves;
 use super::eval::heuristic;
 use super::moves::{Kind, Move};
 use super::position::{Outcome, Position};
@@ -53,18 +53,7 @@ impl Game for Position {
     }
     /// The cartridge AI model at full strength: its tied best-rated moves.
     fn modeled_moves(&self, out: &mut Vec<Move>) {
-        self.generate(out);
-        if self.bonus_pending() {
-            out.clear();
-            out.push(bot_prize());
-            return;
-        }
-        let best = out
-            .iter()
-            .map(|&m| nes_move_rating(self, m))
-            .max()
-            .unwrap_or(0);
-        out.retain(|&m| nes_move_rating(self, m) == best);
+        nes_best_moves(self, out);
     }
     fn with_turn(&self, player: usize) -> Position {
         let mut p = *self;

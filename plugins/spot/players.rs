@@ -9,9 +9,10 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::time::Duration;
 
-/// The search the plug-in (and the `spot` seat) uses for a player count. Arena runs against
-/// the NES AI model (see the closing report) had paranoid ahead of hypermax and best-reply for
-/// 3 and 4 players, with or without opponent modelling; 2 players use negamax with PVS.
+/// The search the plug-in (and the `spot` seat) uses for a player count: negamax with PVS for
+/// 2 players, paranoid for 3-4 (ahead of hypermax and best-reply in arena runs without the
+/// opponent model). With the model on, opponents' turns become chance nodes and any of these
+/// runs as expectimax (see `search::SearchConfig::model_opponents`).
 pub fn default_algorithm(players: usize) -> Algorithm {
     match players {
         2 => Algorithm::Negamax,
@@ -26,9 +27,10 @@ pub enum SeatKind {
     Search(Algorithm),
     /// The article's hypermax: fixed depth players + 1, no table.
     ArticleHypermax,
-    /// A timed search that expects opponents to play like the cartridge AI model.
+    /// A timed search that expects opponents to play like the cartridge AI model: at random
+    /// among its tied best moves (expectimax for all but best-reply).
     Modeled(Algorithm),
-    /// What the plug-in plays: the default search for the player count, opponent model on.
+    /// What the plug-in plays by default: expectimax against the opponent model.
     Default,
     NesAi(u8),
     Greedy,
@@ -61,7 +63,7 @@ impl SeatKind {
             "greedy" => Ok(SeatKind::Greedy),
             "random" => Ok(SeatKind::Random),
             _ => Algorithm::parse(&t).map(SeatKind::Search).map_err(|_| {
-                format!("unknown seat '{text}' (spot, hypermax, hypermax-article, paranoid, brs, negamax, any of these four with -model, nes-ai[:1-5], greedy, random)")
+                format!("unknown seat '{text}' (spot, hypermax, hypermax-article, paranoid, brs, negamax, expectimax, any of these five with -model, nes-ai[:1-5], greedy, random)")
             }),
         }
     }
@@ -77,8 +79,12 @@ pub struct Seat {
 
 impl Seat {
     pub fn new(kind: SeatKind, players: usize, move_time: Duration, seed: u64) -> Seat {
+        // With the model, every search except best-reply is expectimax; the name says so.
         let kind = match kind {
-            SeatKind::Default => SeatKind::Modeled(default_algorithm(players)),
+            SeatKind::Default => SeatKind::Modeled(Algorithm::Expectimax),
+            SeatKind::Modeled(a) if a != Algorithm::BestReply => {
+                SeatKind::Modeled(Algorithm::Expectimax)
+            }
             k => k,
         };
         let cfg = match &kind {

@@ -39,8 +39,9 @@ struct ArenaArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
     /// Seats, comma separated: spot (the plug-in's player), hypermax, hypermax-article,
-    /// paranoid, brs, negamax (each also as NAME-model: expects opponents to play like the
-    /// NES AI model), nes-ai[:1-5], greedy, random. A short list repeats its last seat.
+    /// paranoid, brs, negamax, expectimax, NAME-model (expects opponents to pick at random
+    /// among the NES AI model's tied best moves; all but brs-model then run expectimax),
+    /// nes-ai[:1-5], greedy, random. A short list repeats its last seat.
     #[arg(long, default_value = "spot,nes-ai:5")]
     seats: String,
     /// Search budget per move, in milliseconds.
@@ -71,6 +72,9 @@ struct ArenaArgs {
     /// Measure search speed instead of playing games.
     #[arg(long)]
     bench: bool,
+    /// Positions per search in the bench.
+    #[arg(long, default_value_t = 20)]
+    bench_positions: usize,
 }
 
 pub fn arena_tool(args: &[String]) -> Result<(), String> {
@@ -78,7 +82,7 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
         return Ok(());
     };
     if a.bench {
-        return bench(a.seed, 20);
+        return bench(a.seed, a.bench_positions);
     }
     let players = a.players as usize;
     let cfg = ArenaConfig {
@@ -162,6 +166,7 @@ pub fn perft_tool(args: &[String]) -> Result<(), String> {
     };
     for depth in 1..=a.depth {
         let start = Instant::now();
+        let cpu_start = thread_cpu_seconds();
         let leaves = if a.unmake {
             perft_unmake(&pos, depth)
         } else if a.threads > 1 {
@@ -170,8 +175,15 @@ pub fn perft_tool(args: &[String]) -> Result<(), String> {
             perft(&pos, depth)
         };
         let secs = start.elapsed().as_secs_f64();
+        let cpu = match (cpu_start, thread_cpu_seconds()) {
+            // Worker threads' time is not the calling thread's.
+            (Some(a0), Some(b0)) if a.threads <= 1 || a.unmake => {
+                format!("  {:>14.0} per CPU s", leaves as f64 / (b0 - a0).max(1e-9))
+            }
+            _ => String::new(),
+        };
         println!(
-            "depth {depth:>2} leaves {leaves:>14} time {secs:>8.3} s  {:>14.0} leaves/s",
+            "depth {depth:>2} leaves {leaves:>14} time {secs:>8.3} s  {:>14.0} leaves/s{cpu}",
             leaves as f64 / secs.max(1e-9)
         );
     }
@@ -218,67 +230,94 @@ pub fn bench_positions(players: usize, count: usize, seed: u64) -> Vec<Position>
     out
 }
 
-/// CPU time of the calling thread (Linux only; user + system clock ticks at the usual 100 Hz),
-/// so the bench stays meaningful on a machine shared with other jobs.
+/// CPU time of the calling thread in seconds (Linux only), which keeps speed figures
+/// meaningful on a machine shared with other jobs.
+#[cfg(target_os = "linux")]
 fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-    let rest = &text[text.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
+    #[repr(C)]
+    struct Timespec {
+        secs: i64,
+        nanos: std::ffi::c_long,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec { secs: 0, nanos: 0 };
+    // SAFETY: clock_gettime only writes the timespec we pass, which lives on our stack.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (rc == 0).then_some(t.secs as f64 + t.nanos as f64 * 1e-9)
 }
 
-/// Single-threaded nodes per second of each search at fixed depth, with the full heuristic.
+#[cfg(not(target_os = "linux"))]
+fn thread_cpu_seconds() -> Option<f64> {
+    None
+}
+
+/// Single-threaded nodes per second of each search at fixed depth, with the full heuristic,
+/// per wall-clock second and per second of the thread's CPU time.
 fn bench(seed: u64, count: usize) -> Result<(), String> {
-    let runs: &[(usize, Algorithm, u32)] = &[
-        (2, Algorithm::Hypermax, 4),
-        (2, Algorithm::Negamax, 6),
-        (3, Algorithm::Hypermax, 4),
-        (4, Algorithm::Hypermax, 5),
-        (4, Algorithm::Paranoid, 6),
-        (4, Algorithm::BestReply, 6),
+    // (players, search, depth, opponent model): the shipped defaults are the model rows.
+    let runs: &[(usize, Algorithm, u32, bool)] = &[
+        (2, Algorithm::Hypermax, 4, false),
+        (2, Algorithm::Negamax, 6, false),
+        (2, Algorithm::Expectimax, 8, true),
+        (3, Algorithm::Hypermax, 4, false),
+        (3, Algorithm::Expectimax, 8, true),
+        (4, Algorithm::Hypermax, 5, false),
+        (4, Algorithm::Paranoid, 6, false),
+        (4, Algorithm::BestReply, 6, false),
+        (4, Algorithm::Expectimax, 9, true),
     ];
-    let cpu_start = thread_cpu_seconds();
-    let (mut all_nodes, mut all_secs) = (0u64, 0f64);
-    for &(players, algorithm, depth) in runs {
+    let (mut all_nodes, mut all_secs, mut all_cpu) = (0u64, 0f64, 0f64);
+    for &(players, algorithm, depth, model_opponents) in runs {
         let positions = bench_positions(players, count, seed);
+        // Fresh tables per position, allocated before the clocks start.
+        let mut searchers: Vec<Searcher<Position>> = (0..positions.len())
+            .map(|i| {
+                Searcher::new(SearchConfig {
+                    algorithm,
+                    max_depth: depth,
+                    move_time: None,
+                    iterative: true,
+                    use_tt: true,
+                    tt_bits: 16,
+                    seed: seed + i as u64,
+                    model_opponents,
+                })
+            })
+            .collect();
         let (mut nodes, mut secs) = (0u64, 0f64);
-        for (i, pos) in positions.iter().enumerate() {
-            let cfg = SearchConfig {
-                algorithm,
-                max_depth: depth,
-                move_time: None,
-                iterative: true,
-                use_tt: true,
-                tt_bits: 16,
-                seed: seed + i as u64,
-                model_opponents: false,
-            };
-            let mut s: Searcher<Position> = Searcher::new(cfg);
+        let cpu_start = thread_cpu_seconds();
+        for (pos, s) in positions.iter().zip(&mut searchers) {
             let start = Instant::now();
             let r = s.search(pos);
             secs += start.elapsed().as_secs_f64();
             nodes += r.nodes;
         }
+        let cpu = match (cpu_start, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => f64::NAN,
+        };
         all_nodes += nodes;
         all_secs += secs;
+        all_cpu += cpu;
+        let name = format!("{algorithm:?}").to_ascii_lowercase();
+        let name = if model_opponents {
+            name + "-model"
+        } else {
+            name
+        };
         println!(
-            "{players} players {:<10} depth {depth}: {nodes:>10} nodes {secs:>7.3} s {:>12.0} nodes/s",
-            format!("{algorithm:?}").to_ascii_lowercase(),
-            nodes as f64 / secs.max(1e-9)
+            "{players} players {name:<16} depth {depth}: {nodes:>10} nodes {secs:>7.3} s {:>10.0} nodes/s {:>10.0} per CPU s",
+            nodes as f64 / secs.max(1e-9),
+            nodes as f64 / cpu.max(1e-9)
         );
     }
     println!(
-        "total {all_nodes} nodes {all_secs:.3} s nodes/s {:.0}",
-        all_nodes as f64 / all_secs.max(1e-9)
+        "total {all_nodes} nodes {all_secs:.3} s {:.0} nodes/s; thread CPU {all_cpu:.3} s {:.0} nodes per CPU s",
+        all_nodes as f64 / all_secs.max(1e-9),
+        all_nodes as f64 / all_cpu.max(1e-9)
     );
-    if let (Some(a), Some(b)) = (cpu_start, thread_cpu_seconds()) {
-        let cpu = b - a;
-        println!(
-            "thread CPU time {cpu:.2} s: {:.0} nodes per CPU second",
-            all_nodes as f64 / cpu.max(1e-9)
-        );
-    }
     Ok(())
 }
