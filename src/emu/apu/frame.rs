@@ -68,7 +68,8 @@ impl FrameCounter {
     /// Ticks from now until the one that does something (a step point or the restart).
     #[inline]
     pub fn ticks_to_event(&self) -> u32 {
-        let step = self.next - self.cycle;
+        // Before the power-on restart lands, `next` (0) lies a whole wrap away.
+        let step = self.next.wrapping_sub(self.cycle);
         if self.reset_delay > 0 {
             step.min(u32::from(self.reset_delay))
         } else {
