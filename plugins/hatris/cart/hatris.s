@@ -12,4 +12,7 @@
 .include "play.s"
 .include "helpers.s"
 .include "render.s"
+.include "sprites.s"
+.include "shop.s"
+.include "screen.s"
 .include "text.s"

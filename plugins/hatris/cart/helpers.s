@@ -111,3 +111,83 @@ finish_helper:
     lda #ST_SETTLE
     sta GAME_STATE
     rts
+
+; Alexey takes the bottom hat of pile X (which holds at least one).
+remove_bottom:
+    jsr pile_ptrs
+    lda HEIGHTS, x
+    sta t6
+    ldy #1
+@shift:
+    tya
+    cmp COUNTS, x
+    bcs @shifted
+    lda (hp), y
+    dey
+    sta (hp), y
+    iny
+    iny
+    bne @shift
+@shifted:
+    dec COUNTS, x
+    jsr rebuild_bases
+    lda #0
+    ldy t6
+    jmp mark_redraw
+
+; Vladimir exchanges piles t0 and t1.
+swap_piles:
+    ldx t0
+    ldy t1
+    lda HEIGHTS, x
+    cmp HEIGHTS, y
+    bcs :+
+    lda HEIGHTS, y
+:   sta t7                      ; the taller top bounds both redraws
+    lda COUNTS, x
+    pha
+    lda COUNTS, y
+    sta COUNTS, x
+    pla
+    sta COUNTS, y
+    lda HEIGHTS, x
+    pha
+    lda HEIGHTS, y
+    sta HEIGHTS, x
+    pla
+    sta HEIGHTS, y
+    jsr pile_ptrs
+    lda hp
+    sta ptr
+    lda hp+1
+    sta ptr+1
+    lda bp
+    sta ptr2
+    lda bp+1
+    sta ptr2+1
+    ldx t1
+    jsr pile_ptrs
+    ldy #63
+@swap:
+    lda (ptr), y
+    pha
+    lda (hp), y
+    sta (ptr), y
+    pla
+    sta (hp), y
+    lda (ptr2), y
+    pha
+    lda (bp), y
+    sta (ptr2), y
+    pla
+    sta (bp), y
+    dey
+    bpl @swap
+    ldx t0
+    lda #0
+    ldy t7
+    jsr mark_redraw
+    ldx t1
+    lda #0
+    ldy t7
+    jmp mark_redraw

@@ -1,5 +1,5 @@
 ; The game, one step per frame: title, the falling pair, a split pair's free hat, settling
-; (pictures uploaded) before the next spawn, the shop interlude and game over.
+; (pictures uploaded) before the next spawn, and game over.
 
 .segment "RODATA"
 
@@ -337,36 +337,11 @@ st_settle:
     dex
     bpl :-
     lda refill_due
-    bne enter_interlude
-    jmp spawn_pair
+    beq :+
+    jmp enter_interlude
+:   jmp spawn_pair
 @wait:
     rts
-
-enter_interlude:
-    lda #0
-    sta refill_due
-    sta HAT1_TYPE
-    sta HAT2_TYPE
-    lda #$FF
-    sta CUTSCENE
-    lda #MSG_SHOP
-    sta message
-    lda #SHOP_TIME
-    sta timer
-    lda #ST_INTERLUDE
-    sta GAME_STATE
-    rts
-
-st_interlude:
-    dec timer
-    bne :+
-    jsr refill
-    lda #0
-    sta CUTSCENE
-    sta message
-    lda #ST_SETTLE
-    sta GAME_STATE
-:   rts
 
 st_over:
     lda PAD_NEW
