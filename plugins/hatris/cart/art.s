@@ -62,6 +62,19 @@
     PLANE r7, 2
 .endmacro
 
+; One hat pixel c at bit b: sets the bit in plane 0 / plane 1 / the mask symbols given.
+.macro HPIXEL c, b, p0, p1, m
+    .if c <> '.'
+        m .set m | b
+        .if (c - '0') & 1
+            p0 .set p0 | b
+        .endif
+        .if (c - '0') & 2
+            p1 .set p1 | b
+        .endif
+    .endif
+.endmacro
+
 ; One 16-pixel hat row ('.' = see-through): plane 0 left, plane 1 left, plane 0 right,
 ; plane 1 right, then the inverted masks (left, right) used to draw over lower hats.
 .macro HROW s
@@ -75,24 +88,10 @@
     .repeat 16, i
         c .set .strat(s, i)
         b .set $80 >> (i .mod 8)
-        .if c <> '.'
-            .if i < 8
-                ml .set ml | b
-                .if (c - '0') & 1
-                    p0l .set p0l | b
-                .endif
-                .if (c - '0') & 2
-                    p1l .set p1l | b
-                .endif
-            .else
-                mr .set mr | b
-                .if (c - '0') & 1
-                    p0r .set p0r | b
-                .endif
-                .if (c - '0') & 2
-                    p1r .set p1r | b
-                .endif
-            .endif
+        .if i < 8
+            HPIXEL c, b, p0l, p1l, ml
+        .else
+            HPIXEL c, b, p0r, p1r, mr
         .endif
     .endrep
     .byte p0l, p1l, p0r, p1r, <~ml, <~mr

@@ -28,6 +28,20 @@ col_bases_hi: .byte >(BASES + 0), >(BASES + 64), >(BASES + 128), >(BASES + 192),
 
 .segment "CODE"
 
+; Empties every pile and has the old pictures erased.
+empty_piles:
+    ldx #COLUMNS - 1
+:   lda HEIGHTS, x
+    ora #1                      ; redraw at least the bottom row
+    tay
+    lda #0
+    sta COUNTS, x
+    sta HEIGHTS, x
+    jsr mark_redraw
+    dex
+    bpl :-
+    rts
+
 ; hp/bp := pile X's type and base arrays.
 pile_ptrs:
     lda col_hats_lo, x

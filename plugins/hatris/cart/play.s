@@ -49,17 +49,7 @@ st_title:
     rts
 
 start_game:
-    ldx #5
-@piles:
-    lda HEIGHTS, x
-    ora #1
-    tay
-    lda #0
-    sta COUNTS, x
-    sta HEIGHTS, x
-    jsr mark_redraw
-    dex
-    bpl @piles
+    jsr empty_piles
     lda #0
     ldx #7
 :   sta CASH, x

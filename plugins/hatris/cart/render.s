@@ -75,13 +75,8 @@ draw_hat:
     sbc t0
     sta rows_left
 @skip:
-    lda artp
-    clc
-    adc #6
-    sta artp
-    bcc :+
-    inc artp + 1
-:   dec t0
+    jsr next_art_row
+    dec t0
     bne @skip
     lda #0
     beq @start
@@ -158,13 +153,8 @@ draw_hat:
     and t5
     ora t3
     sta (ptr), y
-    lda artp
-    clc
-    adc #6
-    sta artp
-    bcc :+
-    inc artp + 1
-:   inc line
+    jsr next_art_row
+    inc line
     lda line
     cmp #8
     bne :+
@@ -179,6 +169,15 @@ draw_hat:
 :   dec rows_left
     bne @row
     rts
+
+next_art_row:
+    lda artp
+    clc
+    adc #6
+    sta artp
+    bcc :+
+    inc artp + 1
+:   rts
 
 ; The hat just landed (l_col, l_type, l_base) goes on top of its pile's picture.
 draw_landed:

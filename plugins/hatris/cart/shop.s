@@ -31,17 +31,7 @@ st_interlude:
 ; After a shop's interlude: empty the piles and deal SHOP hats to each, pairs from the
 ; generator going to piles 0-1, 2-3, 4-5. Dealt stacks of five vanish without pay.
 refill:
-    ldx #5
-@empty:
-    lda HEIGHTS, x
-    ora #1                      ; redraw at least the bottom row
-    tay
-    lda #0
-    sta COUNTS, x
-    sta HEIGHTS, x
-    jsr mark_redraw
-    dex
-    bpl @empty
+    jsr empty_piles
     lda #1
     sta quiet
     lda SHOP
