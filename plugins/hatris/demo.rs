@@ -7,7 +7,6 @@ use crate::emu::Rom;
 use crate::host::{Buttons, PadOwner, Plugin, PluginOptions, Session};
 use crate::plugins::Demo;
 use clap::Parser;
-use std::io::IsTerminal;
 
 pub static DEMO: Demo = Demo {
     file_name: "hatris-like.nes",
@@ -136,35 +135,28 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let job = |i: usize| play(a.seed.wrapping_add(i as u64), cap);
-    let tty = std::io::stderr().is_terminal();
-    let progress = |done: usize, _: usize, _: &Result<RunResult, String>| {
-        if tty {
-            eprint!("\r{done}/{} games", a.runs);
+    // Each game's line comes as soon as it ends, so a long batch reports as it goes.
+    let report = |_: usize, i: usize, r: &Result<RunResult, String>| {
+        if let Ok(r) = r {
+            let seed = a.seed.wrapping_add(i as u64);
+            println!(
+                "game {} seed {seed} start frame {}: {} spawns, {}, level {}, cash {}",
+                i + 1,
+                start_frame(seed),
+                r.spawns,
+                if r.capped {
+                    "stopped at the cap"
+                } else {
+                    "topped out"
+                },
+                r.level,
+                r.cash
+            );
         }
     };
-    let results = run_parallel(a.runs, threads, &job, &progress);
-    if tty {
-        eprintln!();
-    }
-    let mut runs = Vec::with_capacity(a.runs);
-    for (i, r) in results.into_iter().enumerate() {
-        let r = r?;
-        let seed = a.seed.wrapping_add(i as u64);
-        println!(
-            "game {} seed {seed} start frame {}: {} spawns, {}, level {}, cash {}",
-            i + 1,
-            start_frame(seed),
-            r.spawns,
-            if r.capped {
-                "stopped at the cap"
-            } else {
-                "topped out"
-            },
-            r.level,
-            r.cash
-        );
-        runs.push(r);
-    }
+    let runs = run_parallel(a.runs, threads, &job, &report)
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
     let s = summarize(&runs);
     println!(
         "games {} seeds {}..{} cap {}: {} reached the cap, {} topped out; spawns sd {:.1} median {:.1}",
