@@ -1,7 +1,9 @@
 //! Hatris player: a faithful spawn-level simulator, a two-pair search chain with trained
-//! weights, the `sim` and `train` tools, and the plug-in that drives the real cartridge.
+//! weights, the `sim` and `train` tools, the plug-in that drives the real cartridge, and an
+//! open demo cartridge it plays out of the box.
 
 pub mod board;
+pub mod demo;
 pub mod eval;
 pub mod game;
 pub mod moves;
@@ -20,5 +22,5 @@ pub static ENTRY: super::Entry = super::Entry {
     description: "Hatris AI player (search chain over the falling and next pair)",
     create: player::create,
     tools: &[("sim", sim::run), ("train", train::run)],
-    demo: None,
+    demo: Some(&demo::DEMO),
 };

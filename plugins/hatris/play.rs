@@ -56,10 +56,21 @@ pub fn play_many(
     threads: usize,
     progress: &(dyn Fn(usize, usize, &RunResult) + Sync),
 ) -> Vec<RunResult> {
+    let job = |i: usize| play_one(settings, weights, seed.wrapping_add(i as u64), cap);
+    run_parallel(runs, threads, &job, progress)
+}
+
+/// Runs `job(0) .. job(runs - 1)` on `threads` threads and returns the results in index
+/// order; `progress` is called after each job with the number finished, its index and result.
+pub fn run_parallel<T: Send>(
+    runs: usize,
+    threads: usize,
+    job: &(dyn Fn(usize) -> T + Sync),
+    progress: &(dyn Fn(usize, usize, &T) + Sync),
+) -> Vec<T> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let mut results: Vec<Option<RunResult>> = vec![None; runs];
-    let chunks: Vec<Vec<(usize, RunResult)>> = std::thread::scope(|s| {
+    let chunks: Vec<Vec<(usize, T)>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 s.spawn(|| {
@@ -69,7 +80,7 @@ pub fn play_many(
                         if i >= runs {
                             break;
                         }
-                        let r = play_one(settings, weights, seed.wrapping_add(i as u64), cap);
+                        let r = job(i);
                         progress(done.fetch_add(1, Ordering::Relaxed) + 1, i, &r);
                         mine.push((i, r));
                     }
@@ -79,16 +90,12 @@ pub fn play_many(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("sim thread"))
+            .map(|h| h.join().expect("worker thread"))
             .collect()
     });
-    for (i, r) in chunks.into_iter().flatten() {
-        results[i] = Some(r);
-    }
-    results
-        .into_iter()
-        .map(|r| r.expect("every run played"))
-        .collect()
+    let mut all: Vec<(usize, T)> = chunks.into_iter().flatten().collect();
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, r)| r).collect()
 }
 
 #[cfg(test)]

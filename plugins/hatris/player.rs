@@ -30,6 +30,7 @@ pub struct HatrisPlayer {
     released_needed: bool,
     pub decisions: u64,
     pub helper_calls: u64,
+    last_action: Option<Action>,
 }
 
 /// Builds the player from `--plugin-opt` values: `ram_map`, `weights`, `settings` (RON files).
@@ -70,7 +71,13 @@ impl HatrisPlayer {
             released_needed: false,
             decisions: 0,
             helper_calls: 0,
+            last_action: None,
         })
+    }
+
+    /// The action chosen for the pair now falling (or the last one), for tests and tools.
+    pub fn last_action(&self) -> Option<Action> {
+        self.last_action
     }
 
     fn read_piles(&self, frame: &dyn Frame, layout: &PileLayout) -> Board {
@@ -253,6 +260,7 @@ impl Plugin for HatrisPlayer {
                 let game = self.observe(&*frame, &map);
                 let action = self.searcher.choose(&game);
                 self.decisions += 1;
+                self.last_action = Some(action);
                 self.plan = match action {
                     Action::Place(p) => {
                         route(&self.geo, &game.board.heights(), game.current, p).map(Plan::Place)

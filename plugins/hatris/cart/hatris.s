@@ -1,0 +1,18 @@
+; nesmind Hatris-like: a small open game in the spirit of Hatris, written for nesmind's
+; tests and demo. Six piles of hats; pairs fall; five equal hats in a row vanish.
+; Copyright (c) the nesmind authors. MIT licence (see LICENSE at the top of the repository).
+;
+; Build: plugins/hatris/cart/build.sh (ca65/ld65 from cc65).
+
+.include "defs.inc"
+.include "main.s"
+.include "art.s"
+.include "piles.s"
+.include "rng.s"
+.include "play.s"
+.include "helpers.s"
+.include "render.s"
+.include "sprites.s"
+.include "shop.s"
+.include "screen.s"
+.include "text.s"

@@ -1,0 +1,197 @@
+; Start-up, the frame loop and the vertical-blank handler.
+;
+; Board: mapper 1 (MMC1) with 32 KiB PRG ROM, 8 KiB CHR RAM and 8 KiB PRG RAM, like an
+; SNROM. All code sits in the last 16 KiB bank, fixed at $C000.
+
+.segment "HEADER"
+    ; NES 2.0: mapper 1, two 16 KiB PRG banks, no CHR ROM, 8 KiB PRG RAM, 8 KiB CHR RAM
+    .byte "NES", $1A, 2, 0, $10, $08, 0, 0, $07, $07, 0, 0, 0, 0
+
+; The same 16 bytes end both banks: whichever bank the MMC1 shows at $C000 after
+; power-on, the reset write ($FF to $8000) selects the fixed-last-bank mode and the
+; jump lands in the real start-up code.
+.macro RESET_STUB
+    sei
+    ldx #$FF
+    txs
+    stx $8000
+    jmp reset
+    .word nmi, $FFF0, irq
+.endmacro
+
+.segment "STUB0"
+    RESET_STUB
+.segment "STUB1"
+    RESET_STUB
+
+; Writes A to an MMC1 register through its 5-bit serial port.
+.macro MMC1_WRITE addr
+    sta addr
+    lsr a
+    sta addr
+    lsr a
+    sta addr
+    lsr a
+    sta addr
+    lsr a
+    sta addr
+.endmacro
+
+.segment "CODE"
+
+irq:
+    rti
+
+reset:
+    cld
+    lda #0
+    sta PPUCTRL
+    sta PPUMASK
+    sta $4010                   ; no DMC interrupts
+    sta $4015                   ; sound channels off
+    lda #$40
+    sta $4017                   ; no APU frame interrupts
+    lda #$0E                    ; vertical mirroring, fixed last bank, 8 KiB CHR
+    MMC1_WRITE $8000
+    lda #0
+    MMC1_WRITE $A000            ; CHR bank 0; bit 4 clear keeps the PRG RAM enabled
+    lda #0
+    MMC1_WRITE $E000            ; PRG bank 0 at $8000, PRG RAM enabled
+    bit PPUSTATUS
+:   bit PPUSTATUS
+    bpl :-
+    lda #0
+    tax
+:   sta $00, x
+    sta $0100, x
+    sta $0300, x
+    sta $0400, x
+    sta $0500, x
+    sta $0600, x
+    sta $0700, x
+    inx
+    bne :-
+    ldx #COLUMNS - 1
+    lda #$FF
+:   sta dirty_top, x
+    dex
+    bpl :-
+    sta CHOSEN
+:   bit PPUSTATUS
+    bpl :-
+    jsr init_ppu
+    jsr enter_title
+    jsr build_oam
+    ; turn the picture on at the start of a vertical blank
+:   bit PPUSTATUS
+    bpl :-
+    lda #0
+    sta OAMADDR
+    lda #>OAM
+    sta OAMDMA
+    lda #0
+    sta PPUSCROLL
+    sta PPUSCROLL
+    lda #%10001000              ; NMI on, sprites from $1000, background from $0000
+    sta ppu_ctrl
+    sta PPUCTRL
+    lda #%00011110
+    sta PPUMASK
+
+main_loop:
+    jsr read_pad
+    jsr game_step
+    jsr render_pending
+    jsr build_oam
+    jsr prepare_upload
+    ldx FRAME_LO
+    lda #1
+    sta nmi_ready
+:   cpx FRAME_LO
+    beq :-
+    jmp main_loop
+
+read_pad:
+    lda #1
+    sta PAD1
+    lda #0
+    sta PAD1
+    ldx #8
+:   lda PAD1
+    lsr a
+    rol PAD_HELD
+    dex
+    bne :-
+    lda pad_prev
+    eor #$FF
+    and PAD_HELD
+    sta PAD_NEW
+    lda PAD_HELD
+    sta pad_prev
+    rts
+
+nmi:
+    pha
+    txa
+    pha
+    tya
+    pha
+    inc FRAME_LO
+    bne :+
+    inc FRAME_HI
+:   lda #0
+    sta OAMADDR
+    lda #>OAM
+    sta OAMDMA
+    lda nmi_ready
+    beq @scroll
+    lda up_len
+    beq @text
+    lda up_ppu + 1
+    sta PPUADDR
+    lda up_ppu
+    sta PPUADDR
+    ldy #0
+@tiles:
+    .repeat 8
+    lda (up_src), y
+    sta PPUDATA
+    iny
+    .endrep
+    cpy up_len
+    bne @tiles
+    beq @done
+@text:
+    ldx #0
+@run:
+    lda TEXT_BUF, x
+    beq @done
+    sta PPUADDR
+    lda TEXT_BUF + 1, x
+    sta PPUADDR
+    ldy TEXT_BUF + 2, x
+    inx
+    inx
+    inx
+:   lda TEXT_BUF, x
+    sta PPUDATA
+    inx
+    dey
+    bne :-
+    beq @run
+@done:
+    lda #0
+    sta nmi_ready
+@scroll:
+    bit PPUSTATUS
+    lda #0
+    sta PPUSCROLL
+    sta PPUSCROLL
+    lda ppu_ctrl
+    sta PPUCTRL
+    pla
+    tay
+    pla
+    tax
+    pla
+    rti
