@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Downloads the public test-ROM corpus at pinned commits into DIR (default ./test-roms),
-# checks every file's sha256, and writes DIR/MANIFEST.tsv so the suite can find it:
+# Downloads the public test-ROM corpus at pinned commits into DIR (default: test-roms/ at
+# the top of the checkout, git-ignored, where the suite looks), checks every file's sha256,
+# and writes DIR/MANIFEST.tsv:
+#   tests/fetch-test-roms.sh && cargo test
 #   tests/fetch-test-roms.sh /some/dir && NES_TEST_ROMS=/some/dir cargo test
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-dest=${1:-test-roms}
+dest=${1:-$here/../test-roms}
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
 work=$(mktemp -d)

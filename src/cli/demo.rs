@@ -6,7 +6,8 @@ use crate::plugins::{self, Demo};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  nesmind demo spot                              watch the Spot player in the window
+  nesmind demo                                   watch the Spot player in the window
+  nesmind demo hatris                            the Hatris player
   nesmind demo hatris --speed 4
   nesmind demo spot --headless --games 100       ends with `win_rate W`
   nesmind demo hatris --headless --runs 10       ends with `mean_spawns M`
@@ -16,6 +17,7 @@ Without a display (no DISPLAY or WAYLAND_DISPLAY, or the window cannot open) the
 plays headless. The carts are built from source under plugins/<game>/cart/.")]
 pub struct DemoArgs {
     /// Which demo cartridge: spot or hatris.
+    #[arg(default_value = "spot")]
     pub game: String,
     /// Play without a window.
     #[arg(long)]

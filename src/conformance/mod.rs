@@ -80,10 +80,12 @@ pub fn load_expectations(text: &str) -> Result<Vec<Entry>, String> {
 /// Where the corpus is: `$NES_TEST_ROMS`, else `../shared/test-roms` beside the crate.
 pub fn find_corpus() -> Result<PathBuf, String> {
     let env = std::env::var_os("NES_TEST_ROMS").map(PathBuf::from);
-    find_corpus_in(
-        env.into_iter()
-            .chain([Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/test-roms")]),
-    )
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Beside the checkout (this workplace), then where tests/fetch-test-roms.sh puts it.
+    find_corpus_in(env.into_iter().chain([
+        crate_dir.join("../shared/test-roms"),
+        crate_dir.join("test-roms"),
+    ]))
 }
 
 /// The first candidate holding a MANIFEST.tsv; the error lists every place looked at.
