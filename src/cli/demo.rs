@@ -13,7 +13,7 @@ Examples:
   nesmind demo hatris --headless --runs 10       ends with `mean_spawns M`
   nesmind demo spot --headless -- --help         the headless player's own options
 
-Without a display (no DISPLAY or WAYLAND_DISPLAY, or the window cannot open) the demo
+Without a display (neither DISPLAY nor WAYLAND_DISPLAY is set) the demo
 plays headless. The carts are built from source under plugins/<game>/cart/.")]
 pub struct DemoArgs {
     /// Which demo cartridge: spot or hatris.
@@ -28,15 +28,11 @@ pub struct DemoArgs {
     /// Window: close after this many frames.
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,
-    /// Window: save the last frame as a PNG.
+    /// Window: save the last frame's emulated picture as a 256x240 PNG.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<std::path::PathBuf>,
-    /// Window scale (integer, 1-16).
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    pub scale: u32,
-    /// Window: no sound.
-    #[arg(long)]
-    pub mute: bool,
+    #[command(flatten)]
+    pub window: super::window_flags::WindowFlags,
     /// Headless: options for the cart's headless player (`--help` lists them).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
@@ -97,7 +93,7 @@ pub fn demo(args: DemoArgs) -> Result<(), String> {
     }
     if !args.args.is_empty() {
         return Err(format!(
-            "'{}' is a headless option; add --headless (window options: --speed, --frames, --screenshot, --scale, --mute)",
+            "'{}' is a headless option; add --headless (window options: nesmind demo --help)",
             args.args[0]
         ));
     }
@@ -106,21 +102,17 @@ pub fn demo(args: DemoArgs) -> Result<(), String> {
 
 #[cfg(feature = "sdl")]
 fn window(args: &DemoArgs) -> Result<(), String> {
-    use crate::frontend::window::{self, WindowOptions};
     if args.frames == Some(0) {
         return Err("--frames must be at least 1".into());
     }
+    let opts = args.window.options(
+        args.speed.unwrap_or(Speed::Times(1.0)),
+        args.frames,
+        args.screenshot.clone(),
+        format!("{}-demo", args.game.to_ascii_lowercase()),
+    )?;
     let mut session = demo_session(&args.game)?;
-    let opts = WindowOptions {
-        speed: args.speed.unwrap_or(Speed::Times(1.0)),
-        frames: args.frames,
-        scale: args.scale,
-        screenshot: args.screenshot.clone(),
-        stem: format!("{}-demo", args.game.to_ascii_lowercase()),
-        mute: args.mute,
-        ..WindowOptions::default()
-    };
-    let outcome = window::run(&mut session, &opts);
+    let outcome = crate::frontend::window::run(&mut session, &opts);
     session.detach();
     outcome
 }

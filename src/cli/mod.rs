@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod demo;
 mod info;
 mod run;
+mod window_flags;
 
 #[derive(Parser, Debug)]
 #[command(

@@ -1,10 +1,9 @@
 //! `nesmind run`: one ROM, optionally a plug-in, in the window or headless.
 
+use super::window_flags::WindowFlags;
 use crate::emu::Rom;
 use crate::frontend::headless;
-use crate::frontend::layout::Aspect;
-use crate::frontend::overlay::OverlayMode;
-use crate::frontend::pacing::{PaceBy, Speed};
+use crate::frontend::pacing::Speed;
 use crate::host::external::{self, External};
 use crate::host::replay::{Player, Recorder};
 use crate::host::{PadOwner, Plugin, PluginOptions, Session};
@@ -55,42 +54,17 @@ pub struct RunArgs {
     /// from what it drew, without the overlay).
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
-    /// Window: at exit, also save the whole window as shown (scaled, aspect, overlay).
-    #[arg(long, value_name = "FILE", conflicts_with = "headless")]
-    pub capture: Option<PathBuf>,
     /// Load this savestate before the first frame.
     #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
-    /// Window scale (integer, 1-16): the picture's height is 240 times this.
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    pub scale: u32,
-    /// Window pixel aspect: 8:7 as an NTSC television shows the NES (the art was drawn
-    /// for it; circles come out round), or square.
-    #[arg(long, value_name = "8:7|square", default_value = "8:7")]
-    pub aspect: Aspect,
-    /// Window overlay at start: auto (the plug-in's status line and messages), full
-    /// (also ROM, plug-in and fps) or off. F7 cycles it.
-    #[arg(long, value_name = "auto|full|off", default_value = "auto")]
-    pub overlay: OverlayMode,
-    /// Window: what paces real time: sound (the sound device's clock while sound plays
-    /// at speed 1, else the timer) or timer.
-    #[arg(long, value_name = "sound|timer", default_value = "sound")]
-    pub pacing: PaceBy,
-    /// Keyboard and game-controller mapping for pads 1-4, a RON file (format below).
-    #[arg(long, value_name = "FILE")]
-    pub input: Option<PathBuf>,
     /// Write a savestate at the end of the run.
     #[arg(long = "save-state", value_name = "FILE")]
     pub save_state: Option<PathBuf>,
     /// Write the mixed sound of a headless run to FILE (16-bit PCM WAV at 48 kHz).
     #[arg(long, value_name = "FILE", requires = "headless")]
     pub wav: Option<PathBuf>,
-    /// Window: no sound.
-    #[arg(long)]
-    pub mute: bool,
-    /// Window: sound volume in percent.
-    #[arg(long, value_name = "0-100", default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100))]
-    pub volume: u8,
+    #[command(flatten)]
+    pub window: WindowFlags,
 }
 
 const EXAMPLES: &str = "\
@@ -254,33 +228,19 @@ pub fn run(args: RunArgs) -> Result<(), String> {
 
 #[cfg(feature = "sdl")]
 fn window(args: RunArgs) -> Result<(), String> {
-    use crate::frontend::input::InputConfig;
-    use crate::frontend::window::{self, WindowOptions};
-    let input = match &args.input {
-        Some(path) => InputConfig::load(path)?,
-        None => InputConfig::default(),
-    };
-    input.resolve()?;
-    let mut session = build_session(&args)?;
+    use crate::frontend::window;
     let stem = args
         .rom
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "nesmind".into());
-    let opts = WindowOptions {
-        speed: args.speed.unwrap_or(Speed::Times(1.0)),
-        frames: args.frames,
-        scale: args.scale,
-        aspect: args.aspect,
-        overlay: args.overlay,
-        pace_by: args.pacing,
-        input,
-        screenshot: args.screenshot.clone(),
-        capture: args.capture.clone(),
+    let opts = args.window.options(
+        args.speed.unwrap_or(Speed::Times(1.0)),
+        args.frames,
+        args.screenshot.clone(),
         stem,
-        volume: f32::from(args.volume) / 100.0,
-        mute: args.mute,
-    };
+    )?;
+    let mut session = build_session(&args)?;
     let outcome = window::run(&mut session, &opts);
     // The window wrote its own screenshot from its pixels.
     let written = finish_outputs(&mut session, &args, false);
