@@ -270,7 +270,7 @@ impl Plugin for HatrisPlayer {
                         Some(Plan::Helper(helper))
                     }
                 };
-                frame.set_status(&format!("{action:?}"));
+                frame.set_status(&describe(action, game.current));
             }
             press = self.steer(&*frame, &map);
         }
@@ -289,5 +289,33 @@ impl Plugin for HatrisPlayer {
             "decisions {} helper calls {}",
             self.decisions, self.helper_calls
         ))
+    }
+}
+
+/// The window's status line for a decision, e.g. "hatris: top hat to 2, cap to 5".
+fn describe(action: Action, pair: (u8, u8)) -> String {
+    const HATS: [&str; 6] = ["top hat", "wizard", "crown", "cap", "derby", "cowboy"];
+    let hat = |h: u8| {
+        HATS.get(usize::from(h).wrapping_sub(1))
+            .copied()
+            .unwrap_or("hat")
+    };
+    match action {
+        Action::Place(p) => format!(
+            "hatris: {} to {}, {} to {}",
+            hat(pair.0),
+            p.first + 1,
+            hat(pair.1),
+            p.second + 1
+        ),
+        Action::Alexey(removed) => {
+            let cols: Vec<String> = (1..)
+                .zip(removed)
+                .filter(|(_, n)| *n > 0)
+                .map(|(c, n)| format!("{n} from {c}"))
+                .collect();
+            format!("hatris: Alexey removes {}", cols.join(", "))
+        }
+        Action::Vladimir(a, b) => format!("hatris: Vladimir swaps piles {} and {}", a + 1, b + 1),
     }
 }
