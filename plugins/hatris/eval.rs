@@ -9,7 +9,7 @@ mod scorer;
 mod span;
 pub use raw::{Field, Leaf, PileTerms, Raw, permutation_distance};
 pub use scorer::Scorer;
-pub use span::Span;
+pub use span::{HatSpan, Span};
 
 /// Weights of the metrics; the first eight are the seed article's, the last four are ours.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,6 +41,10 @@ pub struct Weights {
     pub safe_mobility: f32,
     /// Share of hat types that some pile top (or an empty pile) would take without a mismatch.
     pub top_variety: f32,
+    /// Not a weight but part of the player's tuning: how many of the best two-pair lines
+    /// are rated again by their expected value over the unknown third pair (0: two pairs).
+    #[serde(default)]
+    pub third_pair_lines: u32,
 }
 
 pub const METRICS: usize = 13;
@@ -99,6 +103,7 @@ impl Weights {
             mobility: a[10],
             top_variety: a[11],
             safe_mobility: a[12],
+            third_pair_lines: 0,
         }
     }
 }

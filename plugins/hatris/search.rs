@@ -12,6 +12,7 @@ use super::moves::{HeightOrder, Placement, reach_masks_of, reach_pairs};
 use super::rules::{COLUMNS, Helper, STACK_CASH};
 
 mod alexey;
+mod third;
 
 /// Value of a line that tops out; later deaths are slightly better than earlier ones.
 const DEAD: f32 = -1.0e9;
@@ -27,9 +28,14 @@ pub struct Searcher {
     pub skipped: u64,
     /// Next-pair searches the last `choose` skipped whole for the same reason.
     pub cut: u64,
+    /// Two-pair lines rated again over the unknown third pair (0: none).
+    third_pair_lines: usize,
     /// First steps of the current decision, kept to reuse the allocation.
-    candidates: Vec<(Action, Option<Line>)>,
+    candidates: Vec<Candidate>,
 }
+
+/// A first step, with its line when it does not end the game.
+type Candidate = (Action, Option<Line>);
 
 /// Lands a pair; returns the cash it earned, or `None` when the game would end.
 fn land_pair(
@@ -70,6 +76,13 @@ fn landing(pile: &Pile, geo: &Geometry, hat: u8) -> Option<(PileTerms, u64)> {
     (stats.height <= geo.height_limit).then(|| (PileTerms::of(&stats), cash))
 }
 
+/// The column pairs a pair of different hats can reach on `field`.
+fn reach_of(geo: &Geometry, field: &Field) -> u32 {
+    let heights = field.heights();
+    let order = HeightOrder::of(&heights, geo.slide_over_equal);
+    reach_masks_of(&order, &heights, i16::MAX).0
+}
+
 /// A playfield ready for the next pair: its terms and where each of the pair's hats lands.
 #[derive(Clone, Copy, Debug)]
 struct Step {
@@ -77,6 +90,9 @@ struct Step {
     first: Landings,
     second: Landings,
     same: bool,
+    /// The column pairs the pair can reach ([`reach_masks`](super::moves::reach_masks)),
+    /// when already known.
+    reach: Option<u32>,
 }
 
 impl Step {
@@ -88,6 +104,7 @@ impl Step {
             first: [None; COLUMNS],
             second: [None; COLUMNS],
             same: pair.0 == pair.1,
+            reach: None,
         };
         for c in 0..COLUMNS {
             step.refresh_landings(board, geo, pair, c);
@@ -107,6 +124,7 @@ impl Step {
     /// This step after piles `cols` changed to what `board` holds.
     fn refreshed(&self, board: &Board, geo: &Geometry, pair: (u8, u8), cols: [u8; 2]) -> Step {
         let mut step = *self;
+        step.reach = None;
         for c in cols.map(usize::from) {
             step.field.set(c, PileTerms::of(&board.piles[c].stats()));
             step.refresh_landings(board, geo, pair, c);
@@ -117,6 +135,7 @@ impl Step {
     /// This step with piles `a` and `b` exchanged.
     fn swapped(&self, a: usize, b: usize) -> Step {
         let mut step = *self;
+        step.reach = None;
         step.field.swap(a, b);
         step.first.swap(a, b);
         step.second.swap(a, b);
@@ -131,6 +150,35 @@ struct Line {
     step: Step,
     cash: u64,
     pool: usize,
+}
+
+/// How a next-pair search keeps what it finds.
+trait Keep {
+    /// Leaves valued at or below this cannot change what is kept.
+    fn floor(&self) -> f32;
+    /// Takes the value of the leaf that puts the next pair's hats on these two columns.
+    fn keep(&mut self, value: f32, columns: (usize, usize));
+}
+
+/// The best value, wanted only when it beats `floor` (the caller has something that good).
+struct Best {
+    value: f32,
+    floor: f32,
+}
+
+impl Best {
+    fn above(floor: f32) -> Best {
+        Best { value: DEAD, floor }
+    }
+}
+
+impl Keep for Best {
+    fn floor(&self) -> f32 {
+        self.value.max(self.floor)
+    }
+    fn keep(&mut self, value: f32, _: (usize, usize)) {
+        self.value = self.value.max(value);
+    }
 }
 
 /// What one decision's search works with.
@@ -151,40 +199,50 @@ impl Ctx<'_> {
         Some(self.scorer.bound_span(&span, pool))
     }
 
-    /// Best value over every placement of the next pair in `step` when that value exceeds
-    /// `floor`; otherwise some value no higher than `floor` (the caller has better).
-    fn best_placement(&mut self, step: &Step, cash_before: u64, pool: usize, floor: f32) -> f32 {
+    /// Values the placements of the next pair in `step` into `keep`, skipping those (or all)
+    /// whose bound shows they would not be kept.
+    fn search_next(&mut self, step: &Step, cash_before: u64, pool: usize, keep: &mut impl Keep) {
         let geo = self.geo;
-        match self.step_bound(step, cash_before, pool) {
-            None => return DEAD,
-            Some(b) if b <= floor => {
-                self.cut += 1;
-                return DEAD;
+        // With nothing to beat yet, a bound over all placements cannot cut anything.
+        if keep.floor() > f32::NEG_INFINITY {
+            match self.step_bound(step, cash_before, pool) {
+                None => return,
+                Some(b) if b <= keep.floor() => {
+                    self.cut += 1;
+                    return;
+                }
+                Some(_) => {}
             }
-            Some(_) => {}
         }
-        // The order of the placements does not matter for a maximum, so they come straight
-        // from the reachable column pairs, each in both orders unless the hats are equal.
-        let heights = step.field.heights();
-        let order = HeightOrder::of(&heights, geo.slide_over_equal);
-        let (reach, _) = reach_masks_of(&order, &heights, i16::MAX);
-        let mut best = DEAD;
+        // The order of the placements does not matter here, so they come straight from the
+        // reachable column pairs, each in both orders unless the hats are equal.
+        let reach = step.reach.unwrap_or_else(|| reach_of(geo, &step.field));
         for (lo, hi) in reach_pairs(reach) {
             let orders = if step.same { 1 } else { 2 };
             for (f, s) in [(lo, hi), (hi, lo)].into_iter().take(orders) {
                 if let (Some((tf, cf)), Some((ts, cs))) = (step.first[f], step.second[s]) {
                     let leaf = step.field.leaf((f, tf), (s, ts));
                     let cash = cash_before + cf + cs;
-                    if self.scorer.bound(&leaf, cash, pool) <= best.max(floor) {
+                    if self.scorer.bound(&leaf, cash, pool) <= keep.floor() {
                         self.skipped += 1;
                         continue;
                     }
                     self.leaves += 1;
-                    best = best.max(self.scorer.score_raw(&leaf.complete(geo), cash, pool));
+                    keep.keep(
+                        self.scorer.score_raw(&leaf.complete(geo), cash, pool),
+                        (f, s),
+                    );
                 }
             }
         }
-        best
+    }
+
+    /// Best value over every placement of the next pair in `step` when that value exceeds
+    /// `floor`; otherwise some value no higher than `floor` (the caller has better).
+    fn best_placement(&mut self, step: &Step, cash_before: u64, pool: usize, floor: f32) -> f32 {
+        let mut best = Best::above(floor);
+        self.search_next(step, cash_before, pool, &mut best);
+        best.value
     }
 }
 
@@ -197,6 +255,7 @@ impl Searcher {
             leaves: 0,
             skipped: 0,
             cut: 0,
+            third_pair_lines: weights.third_pair_lines as usize,
             candidates: Vec::new(),
         }
     }
@@ -260,8 +319,7 @@ impl Searcher {
             }
             None => {}
         }
-        // Searching the most promising first lets the rest be cut. The winner is still the
-        // first best in the order above: a line before the current best must only tie it.
+        // Searching the most promising first lets the rest be cut.
         let bounds: Vec<f32> = cands
             .iter()
             .map(|(_, line)| {
@@ -272,30 +330,42 @@ impl Searcher {
             .collect();
         let mut order: Vec<usize> = (0..cands.len()).collect();
         order.sort_by(|&a, &b| bounds[b].total_cmp(&bounds[a]));
+        let pick = match self.third_pair_lines {
+            0 => ctx.pick_two_pairs(cands, &bounds, &order),
+            lines => ctx.pick_with_third_pair(game, cands, &bounds, &order, lines),
+        };
+        self.leaves = ctx.leaves;
+        self.skipped = ctx.skipped;
+        self.cut = ctx.cut;
+        cands[pick].0
+    }
+}
+
+impl Ctx<'_> {
+    /// The first step with the best two-pair line: the first such in the candidates' order,
+    /// so a candidate before the current best must only tie it.
+    fn pick_two_pairs(&mut self, cands: &[Candidate], bounds: &[f32], order: &[usize]) -> usize {
         let mut best: Option<(f32, usize)> = None;
-        for i in order {
+        for &i in order {
             let floor = match best {
                 None => f32::NEG_INFINITY,
                 Some((b, at)) if i < at => b.next_down(),
                 Some((b, _)) => b,
             };
             if bounds[i] <= floor {
-                ctx.cut += 1;
+                self.cut += 1;
                 continue;
             }
             let v = match &cands[i].1 {
-                Some(l) => ctx.best_placement(&l.step, l.cash, l.pool, floor),
+                Some(l) => self.best_placement(&l.step, l.cash, l.pool, floor),
                 None => DEAD,
             };
             if best.is_none_or(|(b, at)| v > b || (v == b && i < at)) {
                 best = Some((v, i));
             }
         }
-        self.leaves = ctx.leaves;
-        self.skipped = ctx.skipped;
-        self.cut = ctx.cut;
         // There is always at least one placement, so `best` is set.
-        best.map_or(Action::Place(first.as_slice()[0]), |(_, i)| cands[i].0)
+        best.map_or(0, |(_, i)| i)
     }
 }
 

@@ -30,6 +30,10 @@ pub struct SimArgs {
     /// Weights file (RON); default: the shipped weights.
     #[arg(long)]
     pub weights: Option<String>,
+    /// Two-pair lines to rate again over the unknown third pair (overrides the weights
+    /// file's `third_pair_lines`; 0 searches two pairs only).
+    #[arg(long)]
+    pub third_pair_lines: Option<u32>,
     /// Rule settings file (RON, see rules.rs); default: the built-in best estimates.
     #[arg(long)]
     pub settings: Option<String>,
@@ -143,10 +147,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         settings.height_limit = h;
     }
     settings.validate()?;
-    let weights = match &a.weights {
+    let mut weights = match &a.weights {
         Some(p) => Weights::load(p)?,
         None => Weights::shipped(),
     };
+    if let Some(n) = a.third_pair_lines {
+        weights.third_pair_lines = n;
+    }
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -220,14 +227,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let s = summarize(&results);
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {}",
+        "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {} third-pair lines {}",
         a.runs,
         a.seed,
         if settings.pair_skew { "on" } else { "off" },
         settings.nest_reading,
         settings.height_limit,
         threads,
-        a.max_spawns.map_or("none".to_string(), |c| c.to_string())
+        a.max_spawns.map_or("none".to_string(), |c| c.to_string()),
+        weights.third_pair_lines
     );
     println!(
         "spawns: mean {:.1} sd {:.1} median {:.1}",

@@ -12,7 +12,84 @@ pub struct Span {
     pub cash: (u64, u64),
 }
 
+/// What landing one hat type can do to a field: the extreme change of each sum (and the
+/// cash, last) over the piles it can land on, each pile's height range, and the tops the
+/// landings leave.
+#[derive(Clone, Copy, Debug)]
+pub struct HatSpan {
+    lo: [i64; 6],
+    hi: [i64; 6],
+    h_lo: [i16; COLUMNS],
+    h_hi: [i16; COLUMNS],
+    tops: u8,
+}
+
 impl Field {
+    /// The span of one hat's landings (terms and cash per pile), `None` if it fits nowhere.
+    pub fn hat_span(&self, list: &[Option<(PileTerms, u64)>; COLUMNS]) -> Option<HatSpan> {
+        let mut span = HatSpan {
+            lo: [i64::MAX; 6],
+            hi: [i64::MIN; 6],
+            h_lo: self.heights,
+            h_hi: self.heights,
+            tops: 0,
+        };
+        for (c, (t, cash)) in list
+            .iter()
+            .enumerate()
+            .filter_map(|(c, e)| e.map(|e| (c, e)))
+        {
+            for i in 0..6 {
+                let d = match i {
+                    5 => cash as i64,
+                    _ => t.sums.0[i] as i64 - self.pile_sums[c].0[i] as i64,
+                };
+                span.lo[i] = span.lo[i].min(d);
+                span.hi[i] = span.hi[i].max(d);
+            }
+            span.h_lo[c] = span.h_lo[c].min(t.height);
+            span.h_hi[c] = span.h_hi[c].max(t.height);
+            span.tops |= t.tops;
+        }
+        (span.lo[0] != i64::MAX).then_some(span)
+    }
+
+    /// Bounds for every playfield that replaces one pile as `a` allows and another as `b`
+    /// allows (each pile may also keep what it has).
+    pub fn join(&self, a: &HatSpan, b: &HatSpan) -> Span {
+        let at = |i: usize, x: i64, y: i64| {
+            let base = if i == 5 { 0 } else { self.sums.0[i] as i64 };
+            (base + x + y).max(0) as u64
+        };
+        let lo: [u64; 6] = std::array::from_fn(|i| at(i, a.lo[i], b.lo[i]));
+        let hi: [u64; 6] = std::array::from_fn(|i| at(i, a.hi[i], b.hi[i]));
+        let h_lo: [i16; COLUMNS] = std::array::from_fn(|c| a.h_lo[c].min(b.h_lo[c]));
+        let h_hi: [i16; COLUMNS] = std::array::from_fn(|c| a.h_hi[c].max(b.h_hi[c]));
+        let tops = self.tops.iter().fold(a.tops | b.tops, |t, &p| t | p);
+        let rises = |up: &[i16; COLUMNS], down: &[i16; COLUMNS]| -> u32 {
+            (0..COLUMNS - 1)
+                .map(|i| (up[i + 1] as i32 - down[i] as i32).max(0) as u32)
+                .sum()
+        };
+        let highest = |h: &[i16; COLUMNS]| h.iter().fold(0, |m, &x| x.max(m)) as u32;
+        let raw = |sums: &[u64; 6], rises: u32, max_height: u32, tops: u32| Raw {
+            hats2: sums[0] as u32,
+            heights2: sums[1] as u32,
+            runs: sums[2] as u32,
+            top_runs: sums[3] as u32,
+            mismatches: sums[4] as u32,
+            rises,
+            max_height,
+            tops,
+            ..Raw::default()
+        };
+        Span {
+            lo: raw(&lo, rises(&h_lo, &h_hi), highest(&h_lo), 0),
+            hi: raw(&hi, rises(&h_hi, &h_lo), highest(&h_hi), tops.count_ones()),
+            cash: (lo[5], hi[5]),
+        }
+    }
+
     /// Bounds for every playfield that replaces one pile by an entry of `first` and another
     /// by an entry of `second` (entries with their cash), or `None` when one list is empty.
     pub fn span(
@@ -20,69 +97,6 @@ impl Field {
         first: &[Option<(PileTerms, u64)>; COLUMNS],
         second: &[Option<(PileTerms, u64)>; COLUMNS],
     ) -> Option<Span> {
-        // Sums: the base plus the most extreme change each hat can make anywhere.
-        let change = |list: &[Option<(PileTerms, u64)>; COLUMNS]| {
-            let mut lo = [i64::MAX; 6];
-            let mut hi = [i64::MIN; 6];
-            for (c, entry) in list.iter().enumerate() {
-                if let Some((t, cash)) = entry {
-                    for i in 0..6 {
-                        let d = if i == 5 {
-                            *cash as i64
-                        } else {
-                            t.sums.0[i] as i64 - self.pile_sums[c].0[i] as i64
-                        };
-                        lo[i] = lo[i].min(d);
-                        hi[i] = hi[i].max(d);
-                    }
-                }
-            }
-            (lo[0] != i64::MAX).then_some((lo, hi))
-        };
-        let (lo_a, hi_a) = change(first)?;
-        let (lo_b, hi_b) = change(second)?;
-        let at = |i: usize, a: i64, b: i64| {
-            let base = if i == 5 { 0 } else { self.sums.0[i] as i64 };
-            (base + a + b).max(0) as u64
-        };
-        let lo: [u64; 6] = std::array::from_fn(|i| at(i, lo_a[i], lo_b[i]));
-        let hi: [u64; 6] = std::array::from_fn(|i| at(i, hi_a[i], hi_b[i]));
-        // Heights and tops: each pile may keep its own or take any alternative.
-        let mut h_lo = self.heights;
-        let mut h_hi = self.heights;
-        let mut tops = self.tops.iter().fold(0, |t, &p| t | p);
-        for (c, (a, b)) in first.iter().zip(second).enumerate() {
-            for (t, _) in a.iter().chain(b) {
-                h_lo[c] = h_lo[c].min(t.height);
-                h_hi[c] = h_hi[c].max(t.height);
-                tops |= t.tops;
-            }
-        }
-        let rises = |up: &[i16; COLUMNS], down: &[i16; COLUMNS]| -> u32 {
-            (0..COLUMNS - 1)
-                .map(|i| (up[i + 1] as i32 - down[i] as i32).max(0) as u32)
-                .sum()
-        };
-        let raw = |sums: &[u64; 6], rises: u32, max_height: i16, tops: u32| Raw {
-            hats2: sums[0] as u32,
-            heights2: sums[1] as u32,
-            runs: sums[2] as u32,
-            top_runs: sums[3] as u32,
-            mismatches: sums[4] as u32,
-            rises,
-            max_height: max_height.max(0) as u32,
-            tops,
-            ..Raw::default()
-        };
-        Some(Span {
-            lo: raw(&lo, rises(&h_lo, &h_hi), *h_lo.iter().max()?, 0),
-            hi: raw(
-                &hi,
-                rises(&h_hi, &h_lo),
-                *h_hi.iter().max()?,
-                tops.count_ones(),
-            ),
-            cash: (lo[5], hi[5]),
-        })
+        Some(self.join(&self.hat_span(first)?, &self.hat_span(second)?))
     }
 }
