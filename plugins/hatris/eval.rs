@@ -140,17 +140,6 @@ pub fn metric(k: usize, x: u64, height_limit: i16) -> f32 {
     }
 }
 
-/// The metrics of a playfield given as per-pile terms, each in 0..=1 with 1 the better end.
-pub fn metrics_of(
-    piles: &[PileTerms; COLUMNS],
-    geo: &Geometry,
-    cash_gain: u64,
-    pool: usize,
-) -> [f32; METRICS] {
-    let x = Raw::of(piles, geo).inputs(cash_gain, pool);
-    std::array::from_fn(|k| metric(k, x[k], geo.height_limit))
-}
-
 /// The metrics of a playfield, each in 0..=1 with 1 the better end.
 pub fn metrics(
     piles: &[PileStats; COLUMNS],
@@ -158,12 +147,9 @@ pub fn metrics(
     cash_gain: u64,
     pool: usize,
 ) -> [f32; METRICS] {
-    metrics_of(
-        &std::array::from_fn(|c| PileTerms::of(&piles[c])),
-        geo,
-        cash_gain,
-        pool,
-    )
+    let terms = std::array::from_fn(|c| PileTerms::of(&piles[c]));
+    let x = Raw::of(&terms, geo).inputs(cash_gain, pool);
+    std::array::from_fn(|k| metric(k, x[k], geo.height_limit))
 }
 
 /// Weighted sum of metrics.

@@ -272,6 +272,8 @@ pub fn reach_pairs(mask: u32) -> impl Iterator<Item = (usize, usize)> {
 mod tests {
     use super::super::rules::Settings;
     use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     fn geo() -> Geometry {
         Geometry::new(&Settings::default())
@@ -386,18 +388,12 @@ mod tests {
 
     #[test]
     fn reach_masks_agree_with_placements_and_walks() {
-        let mut seed = 99u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as i16
-        };
+        let mut rng = StdRng::seed_from_u64(99);
         for round in 0..20_000 {
             // Few distinct heights, so ties are common.
-            let h: [i16; COLUMNS] = std::array::from_fn(|_| (next() % 5) * 20);
+            let h: [i16; COLUMNS] = std::array::from_fn(|_| rng.gen_range(0..5) * 20);
             let slide = round % 2 == 1;
-            let ceiling = next() % 100;
+            let ceiling = rng.gen_range(0..100);
             let geo = Geometry {
                 slide_over_equal: slide,
                 ..geo()

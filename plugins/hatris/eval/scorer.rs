@@ -155,6 +155,8 @@ mod tests {
     use super::super::super::rules::Settings;
     use super::super::{METRICS, Weights, metric};
     use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn metrics_are_constant_past_their_tables() {
@@ -176,13 +178,8 @@ mod tests {
         let w = Weights::shipped().to_array();
         let scorer = Scorer::new(&w, &geo);
         assert!(scorer.fits(&geo));
-        let mut seed = 12345u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = StdRng::seed_from_u64(12345);
+        let mut next = |m: u64| rng.gen_range(0..m);
         for _ in 0..20_000 {
             let stats: [PileStats; COLUMNS] = std::array::from_fn(|_| {
                 let hats = next(30) as u16;
@@ -209,13 +206,8 @@ mod tests {
         use super::super::Field;
         let geo = Geometry::new(&Settings::default());
         let scorer = Scorer::new(&Weights::shipped().to_array(), &geo);
-        let mut seed = 7u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut next = |m: u64| rng.gen_range(0..m);
         for _ in 0..300 {
             let columns: [Vec<u8>; COLUMNS] =
                 std::array::from_fn(|_| (0..next(9)).map(|_| 1 + next(3) as u8 * 2).collect());

@@ -164,6 +164,8 @@ mod tests {
     use super::super::super::rules::{COLUMNS, Settings};
     use super::super::DEAD;
     use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn top_lines_keep_the_best_in_the_order_found() {
@@ -214,13 +216,8 @@ mod tests {
             skipped: 0,
             cut: 0,
         };
-        let mut seed = 11u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut next = |m: u64| rng.gen_range(0..m);
         for round in 0..60 {
             let columns: [Vec<u8>; COLUMNS] =
                 std::array::from_fn(|_| (0..next(10)).map(|_| 1 + next(6) as u8).collect());
