@@ -17,8 +17,8 @@ pub struct Span {
 /// landings leave.
 #[derive(Clone, Copy, Debug)]
 pub struct HatSpan {
-    lo: [i64; 6],
-    hi: [i64; 6],
+    lo: [i32; 6],
+    hi: [i32; 6],
     h_lo: [i16; COLUMNS],
     h_hi: [i16; COLUMNS],
     tops: u8,
@@ -28,38 +28,35 @@ impl Field {
     /// The span of one hat's landings (terms and cash per pile), `None` if it fits nowhere.
     pub fn hat_span(&self, list: &[Option<(PileTerms, u64)>; COLUMNS]) -> Option<HatSpan> {
         let mut span = HatSpan {
-            lo: [i64::MAX; 6],
-            hi: [i64::MIN; 6],
+            lo: [i32::MAX; 6],
+            hi: [i32::MIN; 6],
             h_lo: self.heights,
             h_hi: self.heights,
             tops: 0,
         };
-        for (c, (t, cash)) in list
-            .iter()
-            .enumerate()
-            .filter_map(|(c, e)| e.map(|e| (c, e)))
-        {
-            for i in 0..6 {
-                let d = match i {
-                    5 => cash as i64,
-                    _ => t.sums.0[i] as i64 - self.pile_sums[c].0[i] as i64,
-                };
-                span.lo[i] = span.lo[i].min(d);
-                span.hi[i] = span.hi[i].max(d);
-            }
+        for (c, entry) in list.iter().enumerate() {
+            let Some((t, cash)) = entry else { continue };
+            let base = &self.pile_sums[c].0;
+            // Sums stay far below 2^31, so the changes fit in i32.
+            let d: [i32; 6] = std::array::from_fn(|i| match i {
+                5 => *cash as i32,
+                _ => t.sums.0[i] as i32 - base[i] as i32,
+            });
+            span.lo = std::array::from_fn(|i| span.lo[i].min(d[i]));
+            span.hi = std::array::from_fn(|i| span.hi[i].max(d[i]));
             span.h_lo[c] = span.h_lo[c].min(t.height);
             span.h_hi[c] = span.h_hi[c].max(t.height);
             span.tops |= t.tops;
         }
-        (span.lo[0] != i64::MAX).then_some(span)
+        (span.lo[0] != i32::MAX).then_some(span)
     }
 
     /// Bounds for every playfield that replaces one pile as `a` allows and another as `b`
     /// allows (each pile may also keep what it has).
     pub fn join(&self, a: &HatSpan, b: &HatSpan) -> Span {
-        let at = |i: usize, x: i64, y: i64| {
+        let at = |i: usize, x: i32, y: i32| {
             let base = if i == 5 { 0 } else { self.sums.0[i] as i64 };
-            (base + x + y).max(0) as u64
+            (base + x as i64 + y as i64).max(0) as u64
         };
         let lo: [u64; 6] = std::array::from_fn(|i| at(i, a.lo[i], b.lo[i]));
         let hi: [u64; 6] = std::array::from_fn(|i| at(i, a.hi[i], b.hi[i]));
