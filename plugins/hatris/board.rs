@@ -52,6 +52,23 @@ pub struct PileStats {
     pub top_hat: u8,
 }
 
+impl PileStats {
+    /// Stats of a pile of `hats` hats whose top slot is `top`.
+    fn topped_by(top: Option<&Slot>, hats: usize) -> PileStats {
+        match top {
+            None => PileStats::default(),
+            Some(s) => PileStats {
+                hats: hats as u16,
+                height: s.height,
+                run_squares: s.run_squares,
+                top_run: s.run,
+                mismatches: s.mismatches,
+                top_hat: s.hat,
+            },
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Pile {
     len: u8,
@@ -97,16 +114,22 @@ impl Pile {
         self.slots[..self.len()].last()
     }
     pub fn stats(&self) -> PileStats {
-        match self.top() {
-            None => PileStats::default(),
-            Some(s) => PileStats {
-                hats: self.len as u16,
-                height: s.height,
-                run_squares: s.run_squares,
-                top_run: s.run,
-                mismatches: s.mismatches,
-                top_hat: s.hat,
-            },
+        PileStats::topped_by(self.top(), self.len())
+    }
+
+    /// The pile's stats after `hat` lands on it, and how it lands; the pile is unchanged.
+    pub fn peek_land(&self, geo: &Geometry, hat: u8) -> (PileStats, Landing) {
+        let at = self.len();
+        if at == PILE_CAPACITY {
+            return (self.stats(), Landing::Overflow);
+        }
+        let slot = self.next_slot(geo, hat);
+        if slot.run as usize >= STACK {
+            let rest = at + 1 - STACK;
+            let top = rest.checked_sub(1).map(|i| &self.slots[i]);
+            (PileStats::topped_by(top, rest), Landing::Cleared(hat))
+        } else {
+            (PileStats::topped_by(Some(&slot), at + 1), Landing::Stays)
         }
     }
 
@@ -334,5 +357,31 @@ mod tests {
         assert_eq!(b.stats_without_bottom(&g, 0, 1).height, 12);
         b.swap_piles(0, 1);
         assert_eq!(b.heights()[..2], [8, 18]);
+    }
+
+    #[test]
+    fn peeking_predicts_landing() {
+        let g = geo();
+        let mut b = Board::default();
+        b.set_piles(
+            &g,
+            &[
+                vec![CAP, COWBOY, COWBOY, COWBOY, COWBOY],
+                vec![],
+                vec![TOP, WIZARD],
+                vec![DERBY; 3],
+                vec![CROWN; 4],
+                vec![COWBOY],
+            ],
+        );
+        let mut log = Vec::new();
+        for col in 0..COLUMNS {
+            for hat in 1..=HAT_TYPES as u8 {
+                let (stats, how) = b.piles[col].peek_land(&g, hat);
+                assert_eq!(b.land(&g, col, hat, &mut log), how);
+                assert_eq!(b.piles[col].stats(), stats, "column {col} hat {hat}");
+                b.undo(&mut log, 0);
+            }
+        }
     }
 }

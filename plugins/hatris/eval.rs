@@ -1,9 +1,15 @@
 //! The evaluation: normalised playfield metrics combined by trained weights.
 
 use super::board::{Geometry, PileStats};
-use super::moves::reach_masks;
 use super::rules::COLUMNS;
 use serde::{Deserialize, Serialize};
+
+mod raw;
+mod scorer;
+mod span;
+pub use raw::{Field, Leaf, PileTerms, Raw, permutation_distance};
+pub use scorer::Scorer;
+pub use span::{HatSpan, Span};
 
 /// Weights of the metrics; the first eight are the seed article's, the last four are ours.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,6 +41,10 @@ pub struct Weights {
     pub safe_mobility: f32,
     /// Share of hat types that some pile top (or an empty pile) would take without a mismatch.
     pub top_variety: f32,
+    /// Not a weight but part of the player's tuning: how many of the best two-pair lines
+    /// are rated again by their expected value over the unknown third pair (0: two pairs).
+    #[serde(default)]
+    pub third_pair_lines: u32,
 }
 
 pub const METRICS: usize = 13;
@@ -93,31 +103,9 @@ impl Weights {
             mobility: a[10],
             top_variety: a[11],
             safe_mobility: a[12],
+            third_pair_lines: 0,
         }
     }
-}
-
-/// Minimal swaps that put `heights` in tallest-first order (ties keep column order).
-pub fn permutation_distance(heights: &[i16; COLUMNS]) -> u32 {
-    // Target position of each pile by rank; ranking beats sorting for six values.
-    let target: [usize; COLUMNS] = std::array::from_fn(|i| {
-        (0..COLUMNS)
-            .filter(|&j| heights[j] > heights[i] || (heights[j] == heights[i] && j < i))
-            .count()
-    });
-    let mut visited = 0u32;
-    let mut cycles = 0;
-    for start in 0..COLUMNS {
-        if visited & (1 << start) == 0 {
-            cycles += 1;
-            let mut i = start;
-            while visited & (1 << i) == 0 {
-                visited |= 1 << i;
-                i = target[i];
-            }
-        }
-    }
-    (COLUMNS - cycles) as u32
 }
 
 /// Scale constants: roughly the largest value each raw sum takes in play.
@@ -128,7 +116,29 @@ const MISMATCH_SCALE: f32 = (COLUMNS * 40) as f32;
 const CASH_SCALE: f32 = 1200.0;
 const POOL_SCALE: f32 = 8.0;
 /// Room a landing needs to be safe: the largest growth one hat can cause.
-const SAFETY_MARGIN: i16 = 24;
+pub const SAFETY_MARGIN: i16 = 24;
+
+/// Metric `k` (in [`Weights::to_array`] order) of the raw quantity `x` it is made from
+/// (cash gained and helpers pooled for metrics 7 and 8).
+pub fn metric(k: usize, x: u64, height_limit: i16) -> f32 {
+    let limit = height_limit as f32;
+    let clamp = |v: f32| v.clamp(0.0, 1.0);
+    let x = x as f32;
+    match k {
+        0 => clamp(1.0 - x / HATS_SCALE),
+        1 => clamp(1.0 - x / (COLUMNS as f32 * limit * limit)),
+        2 => clamp(x / RUNS_SCALE),
+        3 => clamp(x / TOP_RUNS_SCALE),
+        4 => clamp(1.0 - x / MISMATCH_SCALE),
+        5 => 1.0 - x / (COLUMNS - 1) as f32,
+        6 => clamp(1.0 - x / (5.0 * limit)),
+        7 => clamp(x / CASH_SCALE),
+        8 => clamp(x / POOL_SCALE),
+        9 => clamp(1.0 - x / limit),
+        10 | 12 => x / 15.0,
+        _ => x / COLUMNS as f32,
+    }
+}
 
 /// The metrics of a playfield, each in 0..=1 with 1 the better end.
 pub fn metrics(
@@ -137,59 +147,15 @@ pub fn metrics(
     cash_gain: u64,
     pool: usize,
 ) -> [f32; METRICS] {
-    let limit = geo.height_limit as f32;
-    let mut tops = 0u8;
-    let mut hats2 = 0.0;
-    let mut heights2 = 0.0;
-    let mut runs = 0.0;
-    let mut top_runs = 0.0;
-    let mut mism = 0.0;
-    let mut max_h: i16 = 0;
-    let mut heights = [0i16; COLUMNS];
-    for (i, p) in piles.iter().enumerate() {
-        let n = p.hats as f32;
-        let h = p.height as f32;
-        hats2 += n * n;
-        heights2 += h * h;
-        runs += p.run_squares as f32;
-        if p.top_run >= 2 {
-            top_runs += (p.top_run as f32) * (p.top_run as f32);
-        }
-        mism += p.mismatches as f32;
-        // An empty pile takes any hat cleanly.
-        tops |= if p.hats == 0 {
-            0x3F
-        } else {
-            1 << (p.top_hat - 1)
-        };
-        max_h = max_h.max(p.height);
-        heights[i] = p.height;
-    }
-    let rises: i32 = heights
-        .windows(2)
-        .map(|w| (w[1] as i32 - w[0] as i32).max(0))
-        .sum();
-    let clamp = |x: f32| x.clamp(0.0, 1.0);
-    let (reach, safe_reach) = reach_masks(
-        &heights,
-        geo.slide_over_equal,
-        geo.height_limit - SAFETY_MARGIN,
-    );
-    [
-        clamp(1.0 - hats2 / HATS_SCALE),
-        clamp(1.0 - heights2 / (COLUMNS as f32 * limit * limit)),
-        clamp(runs / RUNS_SCALE),
-        clamp(top_runs / TOP_RUNS_SCALE),
-        clamp(1.0 - mism / MISMATCH_SCALE),
-        1.0 - permutation_distance(&heights) as f32 / (COLUMNS - 1) as f32,
-        clamp(1.0 - rises as f32 / (5.0 * limit)),
-        clamp(cash_gain as f32 / CASH_SCALE),
-        clamp(pool as f32 / POOL_SCALE),
-        clamp(1.0 - max_h as f32 / limit),
-        reach.count_ones() as f32 / 15.0,
-        tops.count_ones() as f32 / COLUMNS as f32,
-        safe_reach.count_ones() as f32 / 15.0,
-    ]
+    let terms = std::array::from_fn(|c| PileTerms::of(&piles[c]));
+    let x = Raw::of(&terms, geo).inputs(cash_gain, pool);
+    std::array::from_fn(|k| metric(k, x[k], geo.height_limit))
+}
+
+/// Weighted sum of metrics.
+#[inline]
+pub fn weigh(w: &[f32; METRICS], m: &[f32; METRICS]) -> f32 {
+    w.iter().zip(m.iter()).map(|(a, b)| a * b).sum()
 }
 
 /// Weighted sum of the metrics.
@@ -201,8 +167,7 @@ pub fn score(
     cash_gain: u64,
     pool: usize,
 ) -> f32 {
-    let m = metrics(piles, geo, cash_gain, pool);
-    w.iter().zip(m.iter()).map(|(a, b)| a * b).sum()
+    weigh(w, &metrics(piles, geo, cash_gain, pool))
 }
 
 #[cfg(test)]

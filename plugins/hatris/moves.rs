@@ -175,43 +175,105 @@ pub fn route(
     None
 }
 
+/// How the piles' heights compare, one bit per column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeightOrder {
+    /// `taller[i]`: the piles strictly taller than pile `i`.
+    pub taller: [u8; COLUMNS],
+    /// `pass[i]`: the piles a free hat whose bottom is at pile `i`'s height can slide over.
+    pub pass: [u8; COLUMNS],
+}
+
+impl HeightOrder {
+    pub fn of(heights: &[i16; COLUMNS], slide_over_equal: bool) -> HeightOrder {
+        let mut taller = [0u8; COLUMNS];
+        let mut lower = [0u8; COLUMNS];
+        for i in 0..COLUMNS - 1 {
+            for j in i + 1..COLUMNS {
+                let (up, down) = (heights[j] > heights[i], heights[j] < heights[i]);
+                taller[i] |= u8::from(up) << j;
+                lower[j] |= u8::from(up) << i;
+                lower[i] |= u8::from(down) << j;
+                taller[j] |= u8::from(down) << i;
+            }
+        }
+        let pass = if slide_over_equal {
+            taller.map(|t| !t & 0x3F)
+        } else {
+            lower
+        };
+        HeightOrder { taller, pass }
+    }
+}
+
+/// Bits `0, 6, 12, ...`: one bit per column for a run of pairs sharing their higher column.
+const EVERY_SIXTH: [u32; COLUMNS + 1] = {
+    let mut t = [0u32; COLUMNS + 1];
+    let mut k = 1;
+    while k <= COLUMNS {
+        t[k] = t[k - 1] | 1 << ((k - 1) * COLUMNS);
+        k += 1;
+    }
+    t
+};
+
 /// Unordered column pairs that two different hats could occupy, one bit per pair
 /// (bit `low * COLUMNS + high`): the cheap form of [`placements`] used by the evaluation.
 /// The second mask keeps only those whose taller pile is at most `ceiling` high, i.e. the
 /// landings that leave room for the hat.
-pub fn reach_masks(heights: &[i16; COLUMNS], slide_over_equal: bool, ceiling: i16) -> (u64, u64) {
-    let bit = |a: usize, b: usize| 1u64 << (a.min(b) * COLUMNS + a.max(b));
+pub fn reach_masks(heights: &[i16; COLUMNS], slide_over_equal: bool, ceiling: i16) -> (u32, u32) {
+    reach_masks_of(
+        &HeightOrder::of(heights, slide_over_equal),
+        heights,
+        ceiling,
+    )
+}
+
+/// [`reach_masks`] from an already computed height order.
+pub fn reach_masks_of(order: &HeightOrder, heights: &[i16; COLUMNS], ceiling: i16) -> (u32, u32) {
     let (mut all, mut safe) = (0, 0);
     for left in 0..COLUMNS - 1 {
-        let (hl, hr) = (heights[left], heights[left + 1]);
-        let mut mask = 0;
-        if hl == hr {
-            mask = bit(left, left + 1);
+        let right = left + 1;
+        let mask = if order.taller[left] & (1 << right) != 0 {
+            // The hat over `right` stops; the free one passes columns from `left`
+            // leftwards, giving bits `col * COLUMNS + right`.
+            let pass = (order.pass[right] as u32) << (31 - left);
+            let run = (!pass).leading_zeros() as usize;
+            EVERY_SIXTH[run] << ((left + 1 - run) * COLUMNS + right)
+        } else if order.taller[right] & (1 << left) != 0 {
+            // The hat over `left` stops; the free one passes a run of columns from `right`
+            // rightwards, giving consecutive bits `left * COLUMNS + col`.
+            let run = (!(order.pass[left] as u32 >> right)).trailing_zeros() as usize;
+            ((1 << run) - 1) << (left * COLUMNS + right)
         } else {
-            let (stopped, step): (usize, isize) = if hl > hr { (left, 1) } else { (left + 1, -1) };
-            let bottom = hl.max(hr);
-            let mut col = stopped as isize + step;
-            while (0..COLUMNS as isize).contains(&col) {
-                let h = heights[col as usize];
-                if h > bottom || (h == bottom && !slide_over_equal) {
-                    break;
-                }
-                mask |= bit(stopped, col as usize);
-                col += step;
-            }
-        }
+            1 << (left * COLUMNS + right)
+        };
         all |= mask;
-        if hl.max(hr) <= ceiling {
+        if heights[left].max(heights[right]) <= ceiling {
             safe |= mask;
         }
     }
     (all, safe)
 }
 
+/// The two columns (lower index first) of each bit of a [`reach_masks`] mask.
+pub fn reach_pairs(mask: u32) -> impl Iterator<Item = (usize, usize)> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            (bit / COLUMNS, bit % COLUMNS)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::rules::Settings;
     use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     fn geo() -> Geometry {
         Geometry::new(&Settings::default())
@@ -265,12 +327,12 @@ mod tests {
             first: 2,
             second: 0
         }));
-        let unordered = p.as_slice().iter().fold(0u64, |m, q| {
+        let unordered = p.as_slice().iter().fold(0u32, |m, q| {
             let (a, b) = (
                 q.first.min(q.second) as usize,
                 q.first.max(q.second) as usize,
             );
-            m | 1 << (a * COLUMNS + b)
+            m | 1u32 << (a * COLUMNS + b)
         });
         assert_eq!(reach_masks(&h, false, i16::MAX), (unordered, unordered));
         assert_eq!(reach_masks(&h, false, 0).1, 0);
@@ -292,5 +354,72 @@ mod tests {
         );
         let flat = placements(&geo(), &[7; 6], false);
         assert_eq!(flat.len(), 10);
+    }
+
+    /// The pairs a walk from each adjacent pair reaches, written the slow obvious way.
+    fn walked_pairs(h: &[i16; COLUMNS], slide: bool, ceiling: i16) -> (u32, u32) {
+        let (mut all, mut safe) = (0u32, 0u32);
+        for left in 0..COLUMNS - 1 {
+            let right = left + 1;
+            let bottom = h[left].max(h[right]);
+            let mut mask = 0u32;
+            if h[left] == h[right] {
+                mask = 1 << (left * COLUMNS + right);
+            } else {
+                let (stopped, free): (usize, Vec<usize>) = if h[left] > h[right] {
+                    (left, (right..COLUMNS).collect())
+                } else {
+                    (right, (0..=left).rev().collect())
+                };
+                for c in free {
+                    if !(h[c] < bottom || (slide && h[c] == bottom)) {
+                        break;
+                    }
+                    mask |= 1 << (stopped.min(c) * COLUMNS + stopped.max(c));
+                }
+            }
+            all |= mask;
+            if bottom <= ceiling {
+                safe |= mask;
+            }
+        }
+        (all, safe)
+    }
+
+    #[test]
+    fn reach_masks_agree_with_placements_and_walks() {
+        let mut rng = StdRng::seed_from_u64(99);
+        for round in 0..20_000 {
+            // Few distinct heights, so ties are common.
+            let h: [i16; COLUMNS] = std::array::from_fn(|_| rng.gen_range(0..5) * 20);
+            let slide = round % 2 == 1;
+            let ceiling = rng.gen_range(0..100);
+            let geo = Geometry {
+                slide_over_equal: slide,
+                ..geo()
+            };
+            let (all, safe) = reach_masks(&h, slide, ceiling);
+            assert_eq!(
+                (all, safe),
+                walked_pairs(&h, slide, ceiling),
+                "{h:?} {slide}"
+            );
+            let from_placements =
+                placements(&geo, &h, false)
+                    .as_slice()
+                    .iter()
+                    .fold(0u32, |m, q| {
+                        let (a, b) = (q.first.min(q.second), q.first.max(q.second));
+                        m | 1 << (a as usize * COLUMNS + b as usize)
+                    });
+            assert_eq!(all, from_placements, "{h:?} {slide}");
+            let pairs: Vec<_> = reach_pairs(all).collect();
+            assert_eq!(pairs.len(), all.count_ones() as usize);
+            assert!(
+                pairs
+                    .iter()
+                    .all(|&(a, b)| a < b && all & 1 << (a * COLUMNS + b) != 0)
+            );
+        }
     }
 }

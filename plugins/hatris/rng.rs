@@ -5,7 +5,7 @@
 //! and pick routines enters with the carry set (the preceding `SBC`/`CMP` leave it so), and
 //! the right rotation's carry-out feeds the left rotation.
 
-use super::rules::{CROWN, DERBY, WIZARD};
+use super::rules::{CROWN, DERBY, HAT_TYPES, WIZARD, allowed_hats};
 
 /// Power-on seeds written by the seeding routine.
 pub const SEED_H1: u8 = 0x3F;
@@ -92,6 +92,41 @@ impl GameRng {
     }
 }
 
+/// The odds of each pair the generator can deal at `level`, likeliest first, as unordered
+/// pairs `(a, b)` with `a <= b`: each hat is its state byte mod 6, so types 1-4 take 43 of the 256 byte
+/// values and types 5-6 take 42; pairs with hats the level excludes are dealt again; with
+/// `skew`, a matching pair is dealt again once.
+pub fn pair_odds(level: u32, skew: bool) -> Vec<((u8, u8), f32)> {
+    let allowed = allowed_hats(level);
+    let bytes = |t: usize| {
+        if allowed[t] {
+            43.0 - (t >= 4) as u32 as f64
+        } else {
+            0.0
+        }
+    };
+    let total: f64 = (0..HAT_TYPES).map(bytes).sum();
+    let q: Vec<f64> = (0..HAT_TYPES).map(|t| bytes(t) / total).collect();
+    let same: f64 = q.iter().map(|x| x * x).sum();
+    let mut odds = Vec::new();
+    for a in 0..HAT_TYPES {
+        for b in a..HAT_TYPES {
+            let p = match (a == b, skew) {
+                (true, true) => same * q[a] * q[a],
+                (true, false) => q[a] * q[a],
+                (false, true) => 2.0 * q[a] * q[b] * (1.0 + same),
+                (false, false) => 2.0 * q[a] * q[b],
+            };
+            if p > 0.0 {
+                odds.push(((a as u8 + 1, b as u8 + 1), p as f32));
+            }
+        }
+    }
+    // Likeliest first, so a search that stops early has covered most of the odds.
+    odds.sort_by(|x, y| y.1.total_cmp(&x.1));
+    odds
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +169,30 @@ mod tests {
             for h in [a, b] {
                 assert!(matches!(h, 1 | 4 | 6), "hat {h} at level 0");
             }
+        }
+    }
+
+    #[test]
+    fn pair_odds_match_the_generator() {
+        for (level, skew, types) in [(0, true, 3), (4, false, 5), (30, true, 6)] {
+            let odds = pair_odds(level, skew);
+            assert_eq!(odds.len(), types * (types + 1) / 2);
+            let total: f32 = odds.iter().map(|o| o.1).sum();
+            assert!((total - 1.0).abs() < 1e-5, "{total}");
+        }
+        // Dealt frequencies over many spawns agree with the odds.
+        let mut r = GameRng::new(true);
+        let mut frame = 0u16;
+        let mut seen = std::collections::HashMap::new();
+        let n = 300_000;
+        for i in 0..n {
+            frame = frame.wrapping_add(29 + (i * 7919 % 97) as u16);
+            let (a, b) = r.next_pair(&mut frame, 40, (3, 0), true);
+            *seen.entry((a.min(b), a.max(b))).or_insert(0u32) += 1;
+        }
+        for ((pair, p), got) in pair_odds(30, true).iter().map(|o| (o, seen[&o.0])) {
+            let share = got as f32 / n as f32;
+            assert!((share - p).abs() < 0.004, "{pair:?}: {share} vs {p}");
         }
     }
 }

@@ -5,7 +5,10 @@ use super::play::{RunResult, play_many};
 use super::rules::{NestReading, Settings};
 use clap::Parser;
 use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+
+mod record;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -27,6 +30,10 @@ pub struct SimArgs {
     /// Weights file (RON); default: the shipped weights.
     #[arg(long)]
     pub weights: Option<String>,
+    /// Two-pair lines to rate again over the unknown third pair (overrides the weights
+    /// file's `third_pair_lines`; 0 searches two pairs only).
+    #[arg(long)]
+    pub third_pair_lines: Option<u32>,
     /// Rule settings file (RON, see rules.rs); default: the built-in best estimates.
     #[arg(long)]
     pub settings: Option<String>,
@@ -37,9 +44,13 @@ pub struct SimArgs {
     #[arg(long)]
     pub height_limit: Option<u16>,
     /// Append one line per finished game to this file: seed, spawns, spawn of the 60th level
-    /// (or -), capped.
+    /// (or -), capped, cash, level reached.
     #[arg(long)]
     pub dump: Option<String>,
+    /// Keep the games already in the --dump file (same settings, weights and cap) and play
+    /// only the missing ones, so a stopped run continues where it was.
+    #[arg(long, requires = "dump")]
+    pub resume: bool,
     /// Stop a game after this many spawns (its count is then a lower bound; reported).
     #[arg(long)]
     pub max_spawns: Option<u64>,
@@ -136,64 +147,95 @@ pub fn run(args: &[String]) -> Result<(), String> {
         settings.height_limit = h;
     }
     settings.validate()?;
-    let weights = match &a.weights {
+    let mut weights = match &a.weights {
         Some(p) => Weights::load(p)?,
         None => Weights::shipped(),
     };
+    if let Some(n) = a.third_pair_lines {
+        weights.third_pair_lines = n;
+    }
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let start = Instant::now();
     let runs = a.runs;
-    let dump = match &a.dump {
-        Some(p) => Some(std::sync::Mutex::new(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("cannot open {p}: {e}"))?,
-        )),
+    let mut results: Vec<Option<RunResult>> = vec![None; runs];
+    let record = match &a.dump {
+        Some(p) => {
+            let settings_ron = ron::to_string(&settings).map_err(|e| e.to_string())?;
+            let head = record::header(&settings_ron, &weights.to_ron(), a.max_spawns);
+            if a.resume {
+                for (seed, r) in record::load(p, &head)? {
+                    if let Some(slot) = seed
+                        .checked_sub(a.seed)
+                        .and_then(|i| results.get_mut(i as usize))
+                    {
+                        *slot = Some(r);
+                    }
+                }
+            } else if std::fs::metadata(p).is_ok_and(|m| m.len() > 0) {
+                return Err(format!(
+                    "{p} already holds games: pass --resume to continue it, or another file"
+                ));
+            }
+            Some(record::Record::open(p, &head)?)
+        }
         None => None,
     };
-    let progress = |done: usize, index: usize, r: &RunResult| {
-        if let Some(f) = &dump {
-            let fin = r.finished_at.map_or("-".to_string(), |s| s.to_string());
-            let line = format!(
-                "{} {} {fin} {}\n",
-                a.seed + index as u64,
-                r.spawns,
-                r.capped
-            );
-            // A failed write only loses this progress record, never the summary.
-            let _ = f.lock().map(|mut f| f.write_all(line.as_bytes()));
+    let resumed = results.iter().flatten().count();
+    if resumed > 0 {
+        eprintln!("resuming: {resumed} of {runs} games already played");
+    }
+    let done = AtomicUsize::new(resumed);
+    // The missing games, as runs of consecutive seeds.
+    let mut missing: Vec<(usize, usize)> = Vec::new();
+    for i in (0..runs).filter(|&i| results[i].is_none()) {
+        match missing.last_mut() {
+            Some((from, len)) if *from + *len == i => *len += 1,
+            _ => missing.push((i, 1)),
         }
-        if done.is_multiple_of(10) || done == runs {
-            eprint!("\r{}", bar(done, runs, start.elapsed().as_secs_f64()));
-            let _ = std::io::stderr().flush();
+    }
+    let mut played = 0u64;
+    for (from, len) in missing {
+        let progress = |_: usize, index: usize, r: &RunResult| {
+            if let Some(rec) = &record {
+                rec.add(a.seed + (from + index) as u64, r);
+            }
+            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if done.is_multiple_of(10) || done == runs {
+                eprint!("\r{}", bar(done, runs, start.elapsed().as_secs_f64()));
+                let _ = std::io::stderr().flush();
+            }
+        };
+        let seed = a.seed + from as u64;
+        let batch = play_many(
+            &settings,
+            &weights,
+            seed,
+            len,
+            a.max_spawns,
+            threads,
+            &progress,
+        );
+        played += batch.iter().map(|r| r.spawns).sum::<u64>();
+        for (i, r) in batch.into_iter().enumerate() {
+            results[from + i] = Some(r);
         }
-    };
-    let results = play_many(
-        &settings,
-        &weights,
-        a.seed,
-        a.runs,
-        a.max_spawns,
-        threads,
-        &progress,
-    );
+    }
+    let results: Vec<RunResult> = results.into_iter().flatten().collect();
     eprintln!();
     let s = summarize(&results);
     let secs = start.elapsed().as_secs_f64();
-    let total: u64 = results.iter().map(|r| r.spawns).sum();
     println!(
-        "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {}",
+        "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {} third-pair lines {}",
         a.runs,
         a.seed,
         if settings.pair_skew { "on" } else { "off" },
         settings.nest_reading,
         settings.height_limit,
         threads,
-        a.max_spawns.map_or("none".to_string(), |c| c.to_string())
+        a.max_spawns.map_or("none".to_string(), |c| c.to_string()),
+        weights.third_pair_lines
     );
     println!(
         "spawns: mean {:.1} sd {:.1} median {:.1}",
@@ -209,9 +251,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         s.capped
     );
     println!(
-        "time {:.1} s, {:.1} us per spawn per thread",
+        "time {:.1} s, {:.1} us per spawn per thread (wall clock, games played now)",
         secs,
-        1e6 * secs * threads as f64 / total.max(1) as f64
+        1e6 * secs * threads as f64 / played.max(1) as f64
     );
     println!("mean_spawns {:.1}", s.mean);
     Ok(())

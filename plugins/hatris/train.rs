@@ -81,7 +81,10 @@ fn variant(w: &Weights, step: f32, rng: &mut StdRng) -> Weights {
     for x in a.iter_mut() {
         *x *= 1.0 + rng.gen_range(-step..=step);
     }
-    Weights::from_array(a)
+    Weights {
+        third_pair_lines: w.third_pair_lines,
+        ..Weights::from_array(a)
+    }
 }
 
 fn random_weights(rng: &mut StdRng) -> Weights {
