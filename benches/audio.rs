@@ -6,14 +6,18 @@ use nesmind::emu::{Machine, Rom};
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).cloned().unwrap_or_else(|| {
+    // `cargo bench` passes `--bench` to the binary; only positional arguments count.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let path = args.first().cloned().unwrap_or_else(|| {
         format!(
             "{}/../shared/test-roms/blargg/cpu_timing_test6/cpu_timing_test.nes",
             env!("CARGO_MANIFEST_DIR")
         )
     });
-    let frames: u32 = match args.get(2).map(|s| s.parse()) {
+    let frames: u32 = match args.get(1).map(|s| s.parse()) {
         None => 3000,
         Some(Ok(n)) => n,
         Some(Err(e)) => {
