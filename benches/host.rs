@@ -2,7 +2,8 @@
 //!
 //! Prints fps without a plug-in and with one that reads all of RAM every frame (the
 //! overhead the host adds), and the time of `fork()` + 60 lookahead frames next to what
-//! the core's own speed predicts (60 frames at the no-plug-in fps plus one clone).
+//! the core's own speed predicts (the same 60 frames on a clone made outside the timing,
+//! plus one clone).
 
 use nesmind::emu::Rom;
 use nesmind::host::{Buttons, Frame, Plugin, RomInfo, Session, Setup};
