@@ -42,6 +42,10 @@ pub struct Entry {
     /// Buttons held on pad 1 from power-on (some ROMs choose tests this way).
     #[serde(default)]
     pub hold: Option<String>,
+    /// The NES 2.0 submapper of the board the ROM was written for, when its iNES 1.0 header
+    /// cannot say so (what a game database supplies for commercial dumps).
+    #[serde(default)]
+    pub submapper: Option<u8>,
     /// Present when the ROM is known not to pass; the suite then expects a failure.
     #[serde(default)]
     pub known_failure: Option<String>,
@@ -54,6 +58,8 @@ pub struct Outcome {
     pub passed: bool,
     pub detail: String,
     pub known_failure: Option<String>,
+    /// The submapper the ROM ran as, when the expectations file chose it.
+    pub submapper: Option<u8>,
 }
 
 impl Outcome {
@@ -119,6 +125,7 @@ pub fn run_entry(corpus: &Path, entry: &Entry) -> Outcome {
         passed,
         detail,
         known_failure: entry.known_failure.clone(),
+        submapper: entry.submapper,
     }
 }
 
@@ -135,7 +142,10 @@ fn run_checked(corpus: &Path, entry: &Entry) -> Result<String, String> {
             entry.sha256
         ));
     }
-    let rom = Rom::parse(&data, &entry.path).map_err(|e| e.to_string())?;
+    let mut rom = Rom::parse(&data, &entry.path).map_err(|e| e.to_string())?;
+    if let Some(sub) = entry.submapper {
+        rom.submapper = sub;
+    }
     readers::run(corpus, &rom, entry)
 }
 

@@ -44,6 +44,19 @@ pub fn markdown_table(outcomes: &[Outcome]) -> String {
             failing.join(", ")
         );
     }
+    let boards: Vec<String> = outcomes
+        .iter()
+        .filter_map(|o| {
+            let sub = o.submapper?;
+            Some(format!("{} as submapper {sub}", o.path))
+        })
+        .collect();
+    if !boards.is_empty() {
+        out += &format!(
+            "\nRun on the board they were written for, which an iNES 1.0 header cannot name: {}.\n",
+            boards.join(", ")
+        );
+    }
     out
 }
 
