@@ -16,8 +16,9 @@ const MARGIN: usize = 2;
 /// How long a message stays up.
 pub const MESSAGE_TIME: Duration = Duration::from_millis(2500);
 
-/// ARGB colours.
-const BACKGROUND: u32 = 0xA000_0000;
+/// ARGB colours. The strip covers the picture's bottom rows, where games often print text
+/// of their own: dark enough that the status line stays readable over it.
+const BACKGROUND: u32 = 0xE000_0000;
 const STATUS: u32 = 0xFFFF_E680;
 const MESSAGE: u32 = 0xFFFF_FFFF;
 const INFO: u32 = 0xFF9C_D8FF;
