@@ -85,3 +85,24 @@ fn mmc3_revision_tests_fail_on_the_other_revision() {
         );
     }
 }
+
+/// read_joy3/test_buttons asks for each button in turn (pressing B for every prompt fails
+/// it); the prompted reader must have pressed all eight, in the ROM's order.
+#[test]
+fn prompted_buttons_rom_needs_every_button() {
+    let corpus = conf::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let entries = conf::load_expectations(conf::EXPECTATIONS).expect("expectations file parses");
+    let entry = entries
+        .iter()
+        .find(|e| e.path.ends_with("read_joy3/test_buttons.nes"))
+        .expect("test_buttons is in the expectations file");
+    let outcome = conf::run_entry(&corpus, entry);
+    assert!(outcome.passed, "{}", outcome.detail);
+    assert!(
+        outcome
+            .detail
+            .starts_with("pressed A B Select Start Up Down Left Right:"),
+        "{}",
+        outcome.detail
+    );
+}

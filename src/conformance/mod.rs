@@ -29,6 +29,13 @@ pub enum Check {
     },
     /// Holy Mapperel's report screen.
     HolyMapperel,
+    /// Interactive ROMs that name a button on the screen's last line and wait for it: the
+    /// reader presses each named button like a person (held, then released), and the
+    /// verdict is read from the screen as for `Screen`.
+    Prompted {
+        pass: Vec<String>,
+        fail: Vec<String>,
+    },
 }
 
 /// One line of the expectations file.

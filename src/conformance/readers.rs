@@ -27,6 +27,7 @@ pub fn run(corpus: &Path, rom: &Rom, entry: &Entry) -> Result<String, String> {
         Check::ZeroPage { addr, pass } => zero_page(&mut m, entry.frames, *addr, *pass),
         Check::Screen { pass, fail } => screen(&mut m, entry.frames, pass, fail),
         Check::HolyMapperel => holy_mapperel(&mut m, entry.frames, &entry.path),
+        Check::Prompted { pass, fail } => prompted(&mut m, entry.frames, pass, fail),
         Check::Nestest(_) => unreachable!("handled above"),
     }
 }
@@ -147,6 +148,55 @@ fn screen(
     }
     Err(format!(
         "no verdict after {frames} frames: {}",
+        screen_summary(m)
+    ))
+}
+
+/// Frames a prompted button is held, then released, like a quick press by hand.
+const PRESS_FRAMES: u32 = 6;
+
+fn prompted(
+    m: &mut Machine,
+    frames: u32,
+    pass: &[String],
+    fail: &[String],
+) -> Result<String, String> {
+    let mut f = 0;
+    let mut answered = Vec::new();
+    while f < frames {
+        run_frame(m)?;
+        f += 1;
+        let text = screen_text(m);
+        let joined = text.join("\n");
+        if pass.iter().any(|p| joined.contains(p.as_str())) {
+            return Ok(format!(
+                "pressed {}: {}",
+                answered.join(" "),
+                screen_summary(m)
+            ));
+        }
+        if fail.iter().any(|p| joined.contains(p.as_str())) {
+            return Err(screen_summary(m));
+        }
+        let prompt = text.iter().rev().find(|l| !l.trim().is_empty());
+        let Some(button) = prompt.and_then(|l| Buttons::parse(l.trim()).ok()) else {
+            continue;
+        };
+        if button.is_empty() {
+            continue;
+        }
+        for (held, n) in [(button, PRESS_FRAMES), (Buttons::NONE, PRESS_FRAMES)] {
+            m.set_buttons(0, held);
+            for _ in 0..n {
+                run_frame(m)?;
+            }
+            f += n;
+        }
+        answered.push(prompt.map_or(String::new(), |l| l.trim().to_string()));
+    }
+    Err(format!(
+        "no verdict after {frames} frames (pressed {}): {}",
+        answered.join(" "),
         screen_summary(m)
     ))
 }
