@@ -223,7 +223,9 @@ impl Bus {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,
             0x2000..=0x3FFF => {
                 self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
-                self.ppu.settle(&mut self.cart);
+                if !(addr & 7 == 0 && self.ppu.ctrl_write_keeps_line(value)) {
+                    self.ppu.settle(&mut self.cart);
+                }
                 self.ppu.write(addr, value, &mut self.cart)
             }
             0x4014 => {

@@ -8,7 +8,8 @@
 //! - a $2002 read sees the sprite 0 hit flag as it was at its own dot (the line's hit dot
 //!   is recorded), which is all that line can show the CPU;
 //! - any other register access, or a board write, first puts the PPU back to the line's
-//!   start and redoes the line dot by dot up to the access (`settle`).
+//!   start and redoes the line dot by dot up to the access (`settle`); a $2000 write that
+//!   changes nothing the line uses is the exception (`ctrl_write_keeps_line`).
 //!
 //! Lines that set the overflow flag are not drawn ahead (its dot is not recorded), nor is
 //! the last visible line, so the frame still ends on the bus's clock. `tests/determinism.rs`
@@ -60,6 +61,16 @@ impl Ppu {
     pub(super) fn visible_sprite0_hit(&self) -> bool {
         let done = DOTS_PER_LINE as u16 - self.lead;
         self.sprite0_hit && !(self.lead > 0 && self.ahead_hit_dot >= done)
+    }
+
+    /// True when a $2000 write leaves a line drawn ahead as it is, so it needs no `settle`:
+    /// it keeps the nametable bits (copied into v at dot 257), both pattern tables and the
+    /// sprite size. The $2007 increment only matters to accesses, which settle; NMI enable
+    /// only matters with the VBL flag set, which it never is on lines 0-238. Programs that
+    /// toggle NMI enable while they poll (blargg's framework does, thousands of times a
+    /// frame) then keep the fast path.
+    pub fn ctrl_write_keeps_line(&self, value: u8) -> bool {
+        (self.ctrl ^ value) & 0x3B == 0
     }
 
     /// Brings a PPU that is ahead back to the exact state at the bus's clock.
