@@ -29,6 +29,10 @@ pub enum Check {
     },
     /// Holy Mapperel's report screen.
     HolyMapperel,
+    /// blargg's nmi_sync NTSC demo: a line drawn by timed greyscale writes must start at
+    /// the left edge of the reference lines above and below it, its first pixel flashing
+    /// (the pattern its readme draws).
+    NmiSyncLine,
     /// Interactive ROMs that name a button on the screen's last line and wait for it: the
     /// reader presses each named button like a person (held, then released), and the
     /// verdict is read from the screen as for `Screen`.

@@ -28,6 +28,7 @@ pub fn run(corpus: &Path, rom: &Rom, entry: &Entry) -> Result<String, String> {
         Check::Screen { pass, fail } => screen(&mut m, entry.frames, pass, fail),
         Check::HolyMapperel => holy_mapperel(&mut m, entry.frames, &entry.path),
         Check::Prompted { pass, fail } => prompted(&mut m, entry.frames, pass, fail),
+        Check::NmiSyncLine => nmi_sync_line(&mut m, entry.frames),
         Check::Nestest(_) => unreachable!("handled above"),
     }
 }
@@ -149,6 +150,53 @@ fn screen(
     Err(format!(
         "no verdict after {frames} frames: {}",
         screen_summary(m)
+    ))
+}
+
+/// Left and right ends of each row with pixels unlike the row's first one.
+fn lit_rows(m: &Machine) -> Vec<(usize, usize, usize)> {
+    m.picture()
+        .chunks_exact(256)
+        .enumerate()
+        .filter_map(|(y, row)| {
+            let lit: Vec<usize> = (0..256).filter(|&x| row[x] != row[0]).collect();
+            Some((y, *lit.first()?, *lit.last()?))
+        })
+        .collect()
+}
+
+fn nmi_sync_line(m: &mut Machine, frames: u32) -> Result<String, String> {
+    // Let the demo synchronise, then watch the middle line over a second of frames.
+    let settle = frames.saturating_sub(60);
+    for _ in 0..settle {
+        run_frame(m)?;
+    }
+    let mut starts = Vec::new();
+    for _ in settle..frames {
+        run_frame(m)?;
+        let rows = lit_rows(m);
+        let [top, _, middle, _, bottom] = rows[..] else {
+            return Err(format!("expected 5 drawn rows, found {rows:?}"));
+        };
+        if top.1 != bottom.1 || bottom.0 != top.0 + 4 {
+            return Err(format!("reference lines differ: {top:?} {bottom:?}"));
+        }
+        if middle.1 != top.1 && middle.1 != top.1 + 1 {
+            return Err(format!(
+                "middle line starts at x={}, the reference lines at x={}",
+                middle.1, top.1
+            ));
+        }
+        starts.push(middle.1);
+    }
+    let left = starts.iter().min().copied().unwrap_or_default();
+    if starts.iter().all(|&s| s == left) {
+        return Err(format!(
+            "the middle line's first pixel never flashes (x={left})"
+        ));
+    }
+    Ok(format!(
+        "middle line starts at x={left}, first pixel flashing"
     ))
 }
 

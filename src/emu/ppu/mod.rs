@@ -72,6 +72,10 @@ pub struct Ppu {
     /// Pixels of the line being drawn; copied into `frame_buffer` at the end of the line.
     #[serde(with = "serde_bytes_array")]
     line: [u16; WIDTH],
+    /// Palette entries of the last two pixels drawn (by x & 1), for `recolour_recent`.
+    /// Older savestates lack it; they are taken between frames, where it is not used.
+    #[serde(default)]
+    recent: [u8; 2],
     pub frame_buffer: Arc<Vec<u16>>,
     /// Set when the PPU enters the post-render line: a frame is complete.
     pub frame_ready: bool,
@@ -149,6 +153,7 @@ impl Ppu {
             pt_hi_latch: 0,
             sprites: sprites::SpriteUnit::default(),
             line: [0; WIDTH],
+            recent: [0; 2],
             frame_buffer: Arc::new(vec![0; WIDTH * HEIGHT]),
             frame_ready: false,
             lead: 0,
@@ -271,7 +276,10 @@ impl Ppu {
                 self.ctrl = value;
                 self.t = (self.t & !0x0C00) | (u16::from(value & 3) << 10);
             }
-            1 => self.mask = value,
+            1 => {
+                self.recolour_recent(value);
+                self.mask = value;
+            }
             3 => self.oam_addr = value,
             4 => self.oam_write(value),
             5 => {

@@ -5,6 +5,9 @@
 //! and 329, 337. Each memory fetch happens on the first dot of its two-dot slot.
 
 use super::{DOTS_PER_LINE, PRE_RENDER_LINE, Ppu, WIDTH};
+
+/// Dots between choosing a pixel's colour and the greyscale/emphasis stage of the output.
+const MASK_OUTPUT_LAG: usize = 2;
 use crate::emu::cart::Cart;
 use std::sync::Arc;
 
@@ -292,6 +295,7 @@ impl Ppu {
         } else {
             self.palette[0]
         };
+        self.recent[x & 1] = entry;
         let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
         self.line[x] = u16::from(entry & grey) | (u16::from(self.mask & 0xE0) << 1);
     }
@@ -311,8 +315,33 @@ impl Ppu {
     pub(super) fn put_pixel(&mut self, x: usize, index: u8) {
         let i = usize::from(index);
         let entry = self.palette[if i & 3 == 0 { 0 } else { i }];
+        self.recent[x & 1] = entry;
         let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
         self.line[x] = u16::from(entry & grey) | (u16::from(self.mask & 0xE0) << 1);
+    }
+
+    /// Greyscale and emphasis act where the colour leaves the chip, `MASK_OUTPUT_LAG` dots
+    /// after the pixel was chosen, so a $2001 write also recolours the last pixels drawn
+    /// on this line (their palette entries are kept in `recent`).
+    pub(super) fn recolour_recent(&mut self, mask: u8) {
+        if self.scanline >= 240 || self.dot < 2 {
+            return;
+        }
+        // Pixel x was drawn at dot x + 1 and leaves the chip at dot x + 1 + MASK_OUTPUT_LAG.
+        let last = usize::from(self.dot) - 2;
+        let first = last.saturating_sub(MASK_OUTPUT_LAG - 1);
+        let grey = if mask & 0x01 != 0 { 0x30 } else { 0x3F };
+        let emphasis = u16::from(mask & 0xE0) << 1;
+        if first >= WIDTH {
+            return;
+        }
+        for x in first..=last.min(WIDTH - 1) {
+            self.line[x] = u16::from(self.recent[x & 1] & grey) | emphasis;
+        }
+        // Dot 256 already copied the line into the frame.
+        if self.dot > 256 {
+            self.finish_line(self.scanline);
+        }
     }
 
     pub(super) fn finish_line(&mut self, line: u16) {
