@@ -65,18 +65,23 @@ fn bad_expectations_are_reported() {
     assert!(err.contains("expectations"), "{err}");
 }
 
+/// The corpus and the expectations entry whose path ends with `name`.
+fn corpus_entry(name: &str) -> (std::path::PathBuf, conf::Entry) {
+    let corpus = conf::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let entries = conf::load_expectations(conf::EXPECTATIONS).expect("expectations file parses");
+    let entry = entries
+        .into_iter()
+        .find(|e| e.path.ends_with(name))
+        .unwrap_or_else(|| panic!("{name} is in the expectations file"));
+    (corpus, entry)
+}
+
 /// The two MMC3 IRQ revisions really differ: each of blargg's revision tests fails on the
 /// other revision's board, so the 6/6 above is not one behaviour passing both.
 #[test]
 fn mmc3_revision_tests_fail_on_the_other_revision() {
-    let corpus = conf::find_corpus().unwrap_or_else(|e| panic!("{e}"));
-    let entries = conf::load_expectations(conf::EXPECTATIONS).expect("expectations file parses");
     for (name, other_board) in [("5-MMC3.nes", 4), ("6-MMC3_alt.nes", 0)] {
-        let mut entry = entries
-            .iter()
-            .find(|e| e.path.ends_with(name))
-            .unwrap_or_else(|| panic!("{name} is in the expectations file"))
-            .clone();
+        let (corpus, mut entry) = corpus_entry(name);
         entry.submapper = Some(other_board);
         let outcome = conf::run_entry(&corpus, &entry);
         assert!(
@@ -90,13 +95,8 @@ fn mmc3_revision_tests_fail_on_the_other_revision() {
 /// it); the prompted reader must have pressed all eight, in the ROM's order.
 #[test]
 fn prompted_buttons_rom_needs_every_button() {
-    let corpus = conf::find_corpus().unwrap_or_else(|e| panic!("{e}"));
-    let entries = conf::load_expectations(conf::EXPECTATIONS).expect("expectations file parses");
-    let entry = entries
-        .iter()
-        .find(|e| e.path.ends_with("read_joy3/test_buttons.nes"))
-        .expect("test_buttons is in the expectations file");
-    let outcome = conf::run_entry(&corpus, entry);
+    let (corpus, entry) = corpus_entry("read_joy3/test_buttons.nes");
+    let outcome = conf::run_entry(&corpus, &entry);
     assert!(outcome.passed, "{}", outcome.detail);
     assert!(
         outcome

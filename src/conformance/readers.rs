@@ -128,6 +128,19 @@ fn screen_summary(m: &Machine) -> String {
         .join(" | ")
 }
 
+/// Pass (true) or fail (false) when the screen shows one of the texts, else `None`.
+fn screen_verdict(lines: &[String], pass: &[String], fail: &[String]) -> Option<bool> {
+    let text = lines.join("\n");
+    let shows = |texts: &[String]| texts.iter().any(|t| text.contains(t.as_str()));
+    if shows(pass) {
+        Some(true)
+    } else if shows(fail) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 fn screen(
     m: &mut Machine,
     frames: u32,
@@ -139,12 +152,12 @@ fn screen(
         if f % POLL_FRAMES != 0 && f != frames {
             continue;
         }
-        let text = screen_text(m).join("\n");
-        if pass.iter().any(|p| text.contains(p.as_str())) {
-            return Ok(screen_summary(m));
-        }
-        if fail.iter().any(|p| text.contains(p.as_str())) {
-            return Err(screen_summary(m));
+        if let Some(passed) = screen_verdict(&screen_text(m), pass, fail) {
+            return if passed {
+                Ok(screen_summary(m))
+            } else {
+                Err(screen_summary(m))
+            };
         }
     }
     Err(format!(
@@ -215,19 +228,18 @@ fn prompted(
         run_frame(m)?;
         f += 1;
         let text = screen_text(m);
-        let joined = text.join("\n");
-        if pass.iter().any(|p| joined.contains(p.as_str())) {
-            return Ok(format!(
-                "pressed {}: {}",
-                answered.join(" "),
-                screen_summary(m)
-            ));
+        match screen_verdict(&text, pass, fail) {
+            Some(true) => {
+                let summary = screen_summary(m);
+                return Ok(format!("pressed {}: {summary}", answered.join(" ")));
+            }
+            Some(false) => return Err(screen_summary(m)),
+            None => {}
         }
-        if fail.iter().any(|p| joined.contains(p.as_str())) {
-            return Err(screen_summary(m));
-        }
-        let prompt = text.iter().rev().find(|l| !l.trim().is_empty());
-        let Some(button) = prompt.and_then(|l| Buttons::parse(l.trim()).ok()) else {
+        let Some(prompt) = text.iter().rev().map(|l| l.trim()).find(|l| !l.is_empty()) else {
+            continue;
+        };
+        let Ok(button) = Buttons::parse(prompt) else {
             continue;
         };
         if button.is_empty() {
@@ -240,7 +252,7 @@ fn prompted(
             }
             f += n;
         }
-        answered.push(prompt.map_or(String::new(), |l| l.trim().to_string()));
+        answered.push(prompt.to_string());
     }
     Err(format!(
         "no verdict after {frames} frames (pressed {}): {}",
