@@ -1,22 +1,22 @@
 //! Headless speed with audio synthesis on and off:
 //! `cargo bench --bench audio -- [ROM] [FRAMES]`
-//! (default ROM: cpu_timing_test6 from the shared corpus, 3000 frames).
+//! (default ROM: cpu_timing_test6 from the test-ROM corpus, 3000 frames).
 
 use nesmind::emu::{Machine, Rom};
 use std::time::Instant;
 
 fn main() {
-    // `cargo bench` passes `--bench` to the binary; only positional arguments count.
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .collect();
-    let path = args.first().cloned().unwrap_or_else(|| {
-        format!(
-            "{}/../shared/test-roms/blargg/cpu_timing_test6/cpu_timing_test.nes",
-            env!("CARGO_MANIFEST_DIR")
-        )
-    });
+    let args = nesmind::frontend::bench::positional_args();
+    let path = match args.first().filter(|p| !p.is_empty()) {
+        Some(p) => std::path::PathBuf::from(p),
+        None => match nesmind::conformance::find_corpus() {
+            Ok(corpus) => corpus.join("blargg/cpu_timing_test6/cpu_timing_test.nes"),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        },
+    };
     let frames: u32 = match args.get(1).map(|s| s.parse()) {
         None => 3000,
         Some(Ok(n)) => n,
@@ -25,7 +25,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let rom = match Rom::load(std::path::Path::new(&path)) {
+    let rom = match Rom::load(&path) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{e}");

@@ -13,9 +13,8 @@ use rand::rngs::StdRng;
 use std::time::Instant;
 
 fn main() {
-    // `cargo bench` passes `--bench`; only positional numbers count.
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
+    let args: Vec<u64> = nesmind::frontend::bench::positional_args()
+        .iter()
         .filter_map(|a| a.parse().ok())
         .collect();
     let games = args.first().copied().unwrap_or(4);

@@ -57,11 +57,7 @@ fn fps(rom: &Rom, frames: u64, plugin: bool) -> f64 {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench` to the binary; only positional arguments count.
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .collect();
+    let args = nesmind::frontend::bench::positional_args();
     let path = match args.first().filter(|p| !p.is_empty()) {
         Some(p) => p.into(),
         None => nesmind::conformance::find_corpus()
@@ -105,24 +101,24 @@ fn main() {
     }
     let fork_src = nesmind::host::Fork::new(s.machine());
     let n = 200;
+    let lookahead = |f: &mut nesmind::host::Fork| {
+        f.set_buttons(0, Buttons::RIGHT);
+        f.run_frames(60).unwrap();
+        std::hint::black_box(f.ram()[0]);
+    };
     // The same 60 frames with the clone made outside the timed part: the core's own
     // time for this stretch of the game, which title-screen fps would not predict.
     let mut core = std::time::Duration::ZERO;
     for _ in 0..n {
         let mut f = fork_src.clone();
         let start = Instant::now();
-        f.set_buttons(0, Buttons::RIGHT);
-        f.run_frames(60).unwrap();
-        std::hint::black_box(f.ram()[0]);
+        lookahead(&mut f);
         core += start.elapsed();
     }
     let core_ms = core.as_secs_f64() * 1e3 / f64::from(n);
     let start = Instant::now();
     for _ in 0..n {
-        let mut f = fork_src.fork().unwrap();
-        f.set_buttons(0, Buttons::RIGHT);
-        f.run_frames(60).unwrap();
-        std::hint::black_box(f.ram()[0]);
+        lookahead(&mut fork_src.fork().unwrap());
     }
     let ms = start.elapsed().as_secs_f64() * 1e3 / f64::from(n);
     let clone_us = nesmind::frontend::bench::clone_micros(&rom).unwrap();

@@ -14,8 +14,8 @@ fn rss_kib() -> Option<u64> {
 }
 
 fn main() -> Result<(), String> {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
+    let args: Vec<u64> = nesmind::frontend::bench::positional_args()
+        .iter()
         .filter_map(|a| a.parse().ok())
         .collect();
     let frames = args.first().copied().unwrap_or(3000);

@@ -49,6 +49,14 @@ pub fn clone_micros(rom: &Rom) -> Result<f64, String> {
     Ok(start.elapsed().as_secs_f64() * 1e6 / f64::from(n))
 }
 
+/// A bench binary's positional arguments: `cargo bench` adds flags such as `--bench`.
+pub fn positional_args() -> Vec<String> {
+    std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect()
+}
+
 /// The default workload: cpu_timing_test6 and the homebrew games of the test corpus.
 pub fn default_roms() -> Result<Vec<PathBuf>, String> {
     let corpus = crate::conformance::find_corpus()?;
