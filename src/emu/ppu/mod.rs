@@ -14,6 +14,8 @@ pub const WIDTH: usize = 256;
 pub const HEIGHT: usize = 240;
 pub const DOTS_PER_LINE: u32 = 341;
 pub const PRE_RENDER_LINE: u16 = 261;
+/// Dots between choosing a pixel's colour and the greyscale/emphasis stage of the output.
+const MASK_OUTPUT_LAG: usize = 2;
 /// Dots after a $2007 read during which another read is ignored.
 const PPUDATA_BUSY_DOTS: u64 = 6;
 /// Frames a PPU open-bus bit holds its charge (about 600 ms).
@@ -72,10 +74,11 @@ pub struct Ppu {
     /// Pixels of the line being drawn; copied into `frame_buffer` at the end of the line.
     #[serde(with = "serde_bytes_array")]
     line: [u16; WIDTH],
-    /// Palette entries of the last two pixels drawn (by x & 1), for `recolour_recent`.
-    /// Older savestates lack it; they are taken between frames, where it is not used.
+    /// Palette entries of the last pixels drawn (by x % MASK_OUTPUT_LAG), for
+    /// `recolour_recent`. Older savestates lack it; they are taken between frames, where it
+    /// is not used.
     #[serde(default)]
-    recent: [u8; 2],
+    recent: [u8; MASK_OUTPUT_LAG],
     pub frame_buffer: Arc<Vec<u16>>,
     /// Set when the PPU enters the post-render line: a frame is complete.
     pub frame_ready: bool,
@@ -153,7 +156,7 @@ impl Ppu {
             pt_hi_latch: 0,
             sprites: sprites::SpriteUnit::default(),
             line: [0; WIDTH],
-            recent: [0; 2],
+            recent: [0; MASK_OUTPUT_LAG],
             frame_buffer: Arc::new(vec![0; WIDTH * HEIGHT]),
             frame_ready: false,
             lead: 0,

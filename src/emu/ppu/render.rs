@@ -4,18 +4,23 @@
 //! then the shifters move one bit; tiles are reloaded into the low byte at dots 9, 17 ... 257
 //! and 329, 337. Each memory fetch happens on the first dot of its two-dot slot.
 
-use super::{DOTS_PER_LINE, PRE_RENDER_LINE, Ppu, WIDTH};
-
-/// Dots between choosing a pixel's colour and the greyscale/emphasis stage of the output.
-const MASK_OUTPUT_LAG: usize = 2;
+use super::{DOTS_PER_LINE, MASK_OUTPUT_LAG, PRE_RENDER_LINE, Ppu, WIDTH};
 use crate::emu::cart::Cart;
 use std::sync::Arc;
 
+/// The colour that leaves the chip for palette `entry` under `mask`: greyscale keeps only
+/// the luminance bits, and the emphasis bits go above the six colour bits.
+#[inline(always)]
+fn output_colour(entry: u8, mask: u8) -> u16 {
+    let grey = if mask & 0x01 != 0 { 0x30 } else { 0x3F };
+    u16::from(entry & grey) | (u16::from(mask & 0xE0) << 1)
+}
+
 impl Ppu {
     /// Runs whole dots while `dots_left` > 0. Idle stretches of vertical blank are skipped in bulk.
-    #[inline]
     /// `ahead`: a line that starts now and would end past the target may be drawn ahead
     /// (see `ahead.rs`); lockstep runs never do.
+    #[inline]
     pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart, ahead: bool) {
         if self.lead > 0 {
             let lead = u64::from(self.lead);
@@ -295,19 +300,15 @@ impl Ppu {
         } else {
             self.palette[0]
         };
-        self.recent[x & 1] = entry;
-        let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
-        self.line[x] = u16::from(entry & grey) | (u16::from(self.mask & 0xE0) << 1);
+        self.recent[x % MASK_OUTPUT_LAG] = entry;
+        self.line[x] = output_colour(entry, self.mask);
     }
 
     /// Output colour for each of the 32 palette indices under the current mask: index 0 of
     /// every sub-palette shows the backdrop; greyscale and emphasis apply.
     pub(super) fn line_colours(&self) -> [u16; 32] {
-        let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
-        let emphasis = u16::from(self.mask & 0xE0) << 1;
         std::array::from_fn(|i| {
-            let entry = self.palette[if i & 3 == 0 { 0 } else { i }];
-            u16::from(entry & grey) | emphasis
+            output_colour(self.palette[if i & 3 == 0 { 0 } else { i }], self.mask)
         })
     }
 
@@ -315,9 +316,8 @@ impl Ppu {
     pub(super) fn put_pixel(&mut self, x: usize, index: u8) {
         let i = usize::from(index);
         let entry = self.palette[if i & 3 == 0 { 0 } else { i }];
-        self.recent[x & 1] = entry;
-        let grey = if self.mask & 0x01 != 0 { 0x30 } else { 0x3F };
-        self.line[x] = u16::from(entry & grey) | (u16::from(self.mask & 0xE0) << 1);
+        self.recent[x % MASK_OUTPUT_LAG] = entry;
+        self.line[x] = output_colour(entry, self.mask);
     }
 
     /// Greyscale and emphasis act where the colour leaves the chip, `MASK_OUTPUT_LAG` dots
@@ -330,13 +330,11 @@ impl Ppu {
         // Pixel x was drawn at dot x + 1 and leaves the chip at dot x + 1 + MASK_OUTPUT_LAG.
         let last = usize::from(self.dot) - 2;
         let first = last.saturating_sub(MASK_OUTPUT_LAG - 1);
-        let grey = if mask & 0x01 != 0 { 0x30 } else { 0x3F };
-        let emphasis = u16::from(mask & 0xE0) << 1;
         if first >= WIDTH {
             return;
         }
         for x in first..=last.min(WIDTH - 1) {
-            self.line[x] = u16::from(self.recent[x & 1] & grey) | emphasis;
+            self.line[x] = output_colour(self.recent[x % MASK_OUTPUT_LAG], mask);
         }
         // Dot 256 already copied the line into the frame.
         if self.dot > 256 {
