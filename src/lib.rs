@@ -3,9 +3,10 @@
 pub mod audio;
 pub mod cli;
 pub mod conformance;
-pub mod emu;
 pub mod frontend;
-pub mod host;
-
-#[path = "../plugins/mod.rs"]
 pub mod plugins;
+
+/// The machine (crate `nesmind-emu`).
+pub use nesmind_emu as emu;
+/// The plug-in API and session (crate `nesmind-host`).
+pub use nesmind_host as host;

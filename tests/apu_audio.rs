@@ -2,8 +2,8 @@
 
 mod common;
 
-use nesmind::emu::apu::write_wav;
 use nesmind::emu::{Machine, Rom};
+use nesmind::frontend::wav::write_wav;
 
 /// A 16 KiB NROM image whose program sets pulse 1 to a constant-volume 50% square of
 /// timer period `period`, then loops forever.

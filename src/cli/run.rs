@@ -209,7 +209,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     let outcome = headless::run(&mut session, frames, args.speed.unwrap_or(Speed::Max), wav);
     if let Some(path) = &args.wav {
         let rate = session.machine().sample_rate();
-        crate::emu::apu::write_wav(path, rate, &samples)?;
+        crate::frontend::wav::write_wav(path, rate, &samples)?;
     }
     let written = finish_outputs(&mut session, &args, true);
     let detached = session.detach();

@@ -14,5 +14,6 @@ pub mod png;
 pub mod progress;
 #[cfg(feature = "sdl")]
 pub mod sound;
+pub mod wav;
 #[cfg(feature = "sdl")]
 pub mod window;

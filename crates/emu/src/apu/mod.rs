@@ -1,0 +1,356 @@
+//! The 2A03's audio unit: two pulses, triangle, noise, DMC, the frame counter, and the
+//! path from channel levels to host-rate PCM.
+//!
+//! # Host API (what a frontend calls)
+//! - `Machine::set_sample_rate(48_000)`: host output rate (default 48 kHz; 44.1 kHz works).
+//! - `Machine::take_audio(&mut Vec<i16>)` once per frame: appends the mono 16-bit samples
+//!   produced since the last call. Undrained output is capped at about four frames
+//!   (older samples are dropped), so drain every frame.
+//! - `Machine::set_audio_enabled(false)`: skips synthesis entirely (max-speed headless runs,
+//!   AI lookahead clones). Everything the CPU can observe keeps running: length counters,
+//!   frame IRQ, DMC timer, DMA and IRQ, so emulation results do not change.
+//! - `Machine::set_audio_rate_adjust(f)`: scales the resampling ratio by `f` (clamped to
+//!   +-5%); a host nudges it to hold its output buffer at a steady fill.
+//! - Files and devices are the frontend's: `nesmind::frontend::wav` writes WAV files and
+//!   `nesmind::audio::AudioOut` (feature `audio`) plays through cpal.
+
+mod dmc;
+mod frame;
+mod noise;
+mod pulse;
+mod synth;
+mod triangle;
+mod units;
+
+use dmc::Dmc;
+use frame::{FrameCounter, HALF, QUARTER};
+use noise::Noise;
+use pulse::Pulse;
+use serde::{Deserialize, Serialize};
+pub use synth::CPU_HZ;
+use synth::Synth;
+use triangle::Triangle;
+
+/// Power-on and reset act as if $4017 was written this many CPU cycles before the
+/// frame counter restarts, counted from the start of the CPU's reset sequence.
+const RESTART_DELAY: u8 = 2;
+pub const DEFAULT_SAMPLE_RATE: u32 = 48_000;
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Apu {
+    pulse: [Pulse; 2],
+    triangle: Triangle,
+    noise: Noise,
+    dmc: Dmc,
+    frame: FrameCounter,
+    /// Last value written to $4017 (a reset re-applies it).
+    last_4017: u8,
+    /// Length counters have writes or a clock to settle at the end of this cycle.
+    length_dirty: bool,
+    audio: bool,
+    /// A write or frame clock may have changed a channel's output: re-mix this cycle.
+    mix_dirty: bool,
+    last_dmc_level: u8,
+    /// The next CPU cycle to tick. The APU runs lazily: cycles before `next_event` only
+    /// count (frame counter, DMC timer), so they are skipped in bulk when something asks.
+    cycle: u64,
+    /// The first cycle whose tick changes anything the CPU or the sound can notice.
+    next_event: u64,
+    /// Synthesis runs in batches: cycles from `synth_cycle` on are caught up just before
+    /// anything changes a channel, jumping from one audible change to the next instead of
+    /// stepping every cycle.
+    synth_cycle: u64,
+    batching: bool,
+    synth: Synth,
+}
+
+impl Default for Apu {
+    fn default() -> Self {
+        Apu::new()
+    }
+}
+
+impl Apu {
+    pub fn new() -> Apu {
+        let mut apu = Apu {
+            pulse: [Pulse::new(true), Pulse::new(false)],
+            triangle: Triangle::default(),
+            noise: Noise::default(),
+            dmc: Dmc::default(),
+            frame: FrameCounter::default(),
+            last_4017: 0,
+            length_dirty: false,
+            audio: true,
+            mix_dirty: true,
+            last_dmc_level: 0,
+            cycle: 0,
+            next_event: 0,
+            synth_cycle: 0,
+            batching: true,
+            synth: Synth::new(DEFAULT_SAMPLE_RATE),
+        };
+        apu.frame.restart(0, RESTART_DELAY);
+        apu
+    }
+
+    /// Soft reset at CPU cycle `now`: channels silenced as by a $4015 write of 0, the frame
+    /// counter restarted with the last $4017 mode, the DMC stopped.
+    pub fn reset(&mut self, now: u64) {
+        self.catch_up(now);
+        self.write_status(0, false);
+        self.dmc.reset();
+        self.frame.restart(self.last_4017, RESTART_DELAY);
+        self.schedule();
+    }
+
+    /// True when the tick of CPU cycle `now` must run (see `run_to`).
+    #[inline(always)]
+    pub fn due(&self, now: u64) -> bool {
+        now >= self.next_event
+    }
+
+    /// The first CPU cycle whose tick must run.
+    #[inline(always)]
+    pub fn next_event(&self) -> u64 {
+        self.next_event
+    }
+
+    /// Ticks every cycle before `end`. Cycles that only count are skipped in one step.
+    #[inline(never)]
+    pub fn run_to(&mut self, end: u64) {
+        while self.cycle < end {
+            if self.cycle < self.next_event {
+                let n = self.next_event.min(end) - self.cycle;
+                let odd = (self.cycle + n) / 2 - self.cycle / 2;
+                self.frame.skip(n as u32);
+                self.dmc.skip(n, odd);
+                self.cycle += n;
+            } else {
+                self.tick();
+            }
+        }
+    }
+
+    /// One CPU cycle that may change something; its parity aligns the frame counter's
+    /// $4017 jitter and the DMA get cycles.
+    fn tick(&mut self) {
+        let odd = self.cycle & 1 == 1;
+        self.synth_to(self.cycle);
+        let clocks = self.frame.tick();
+        if clocks != 0 {
+            self.frame_clocks(clocks);
+        }
+        if self.length_dirty {
+            self.length_dirty = false;
+            self.mix_dirty = true;
+            self.pulse[0].len.settle();
+            self.pulse[1].len.settle();
+            self.triangle.len.settle();
+            self.noise.len.settle();
+        }
+        self.dmc.tick(odd);
+        self.cycle += 1;
+        self.schedule();
+    }
+
+    /// Finds the next cycle whose tick matters.
+    fn schedule(&mut self) {
+        let c = self.cycle;
+        self.next_event = if self.length_dirty || !self.batching {
+            c
+        } else {
+            (c + u64::from(self.frame.ticks_to_event()) - 1).min(self.dmc.next_event(c))
+        };
+    }
+
+    /// Ticks and synthesises everything before `end`, before a change from outside.
+    fn catch_up(&mut self, end: u64) {
+        self.run_to(end);
+        self.synth_to(end);
+    }
+
+    /// Runs synthesis for the cycles before `end`.
+    fn synth_to(&mut self, end: u64) {
+        let mut n = (end - self.synth_cycle) as u32;
+        let mut odd = self.synth_cycle & 1 == 1;
+        self.synth_cycle = end;
+        if !self.audio {
+            return;
+        }
+        while n > 0 {
+            let d = if self.mix_dirty || self.dmc.level != self.last_dmc_level {
+                1
+            } else {
+                n.min(self.pulse[0].until_change(odd))
+                    .min(self.pulse[1].until_change(odd))
+                    .min(self.triangle.until_change())
+                    .min(self.noise.until_change())
+            };
+            // Cycles 1..d-1 change nothing audible: jump over them.
+            let m = d - 1;
+            if m > 0 {
+                let pulse_units = if odd { m.div_ceil(2) } else { m / 2 };
+                self.pulse[0].advance(pulse_units);
+                self.pulse[1].advance(pulse_units);
+                self.triangle.advance(m);
+                self.noise.advance(m);
+                self.synth.skip(m);
+                odd ^= m & 1 == 1;
+            }
+            self.run_audio(odd);
+            odd = !odd;
+            n -= d;
+        }
+    }
+
+    /// Test hook: synthesise every cycle as it happens (the reference for batching).
+    #[doc(hidden)]
+    pub fn set_audio_batching(&mut self, on: bool) {
+        self.batching = on;
+        // The next tick re-plans with the new setting.
+        self.next_event = self.cycle;
+    }
+
+    #[inline]
+    fn run_audio(&mut self, odd: bool) {
+        // Non-short-circuit `|`: every timer must be clocked.
+        let mut changed = self.mix_dirty | self.triangle.clock_timer() | self.noise.clock_timer();
+        if odd {
+            changed |= self.pulse[0].clock_timer() | self.pulse[1].clock_timer();
+        }
+        // Mixing only when something moved keeps the common cycle cheap.
+        if changed || self.dmc.level != self.last_dmc_level {
+            self.mix_dirty = false;
+            self.last_dmc_level = self.dmc.level;
+            let level = synth::mix(
+                self.pulse[0].output(),
+                self.pulse[1].output(),
+                self.triangle.output(),
+                self.noise.output(),
+                self.dmc.level,
+            );
+            self.synth.set_level(level);
+        }
+        self.synth.tick();
+    }
+
+    fn frame_clocks(&mut self, clocks: u8) {
+        self.mix_dirty = true;
+        if clocks & QUARTER != 0 {
+            self.pulse[0].env.clock();
+            self.pulse[1].env.clock();
+            self.noise.env.clock();
+            self.triangle.quarter_frame();
+        }
+        if clocks & HALF != 0 {
+            self.pulse[0].half_frame();
+            self.pulse[1].half_frame();
+            self.triangle.len.clock();
+            self.noise.len.clock();
+            self.length_dirty = true;
+        }
+    }
+
+    /// $4000-$4013, $4015, $4017 writes during CPU cycle `now`.
+    pub fn write(&mut self, addr: u16, value: u8, now: u64) {
+        self.catch_up(now + 1);
+        let odd = now & 1 == 1;
+        self.length_dirty |= addr < 0x4010;
+        self.mix_dirty = true;
+        match addr {
+            0x4000..=0x4003 => self.pulse[0].write(addr, value),
+            0x4004..=0x4007 => self.pulse[1].write(addr, value),
+            0x4008..=0x400B => self.triangle.write(addr, value),
+            0x400C..=0x400F => self.noise.write(addr, value),
+            0x4010..=0x4013 => self.dmc.write(addr, value),
+            0x4015 => self.write_status(value, odd),
+            0x4017 => {
+                self.last_4017 = value;
+                self.frame.write(value, odd);
+            }
+            _ => {}
+        }
+        self.schedule();
+    }
+
+    fn write_status(&mut self, value: u8, odd: bool) {
+        self.pulse[0].len.set_enabled(value & 1 != 0);
+        self.pulse[1].len.set_enabled(value & 2 != 0);
+        self.triangle.len.set_enabled(value & 4 != 0);
+        self.noise.len.set_enabled(value & 8 != 0);
+        self.dmc.set_enabled(value & 0x10 != 0, odd);
+    }
+
+    /// $4015 read: channel status and IRQ flags; clears the frame IRQ flag.
+    pub fn read_status(&mut self) -> u8 {
+        let v = self.peek_status();
+        self.frame.acknowledge();
+        v
+    }
+
+    /// $4015 without side effects.
+    pub fn peek_status(&self) -> u8 {
+        u8::from(self.pulse[0].len.active())
+            | u8::from(self.pulse[1].len.active()) << 1
+            | u8::from(self.triangle.len.active()) << 2
+            | u8::from(self.noise.len.active()) << 3
+            | u8::from(self.dmc.bytes_remaining > 0) << 4
+            | u8::from(self.frame.irq) << 6
+            | u8::from(self.dmc.irq) << 7
+    }
+
+    /// The APU's IRQ output (frame counter or DMC).
+    #[inline]
+    pub fn irq(&self) -> bool {
+        self.frame.irq || self.dmc.irq
+    }
+
+    /// The DMC wants the DMA unit to fetch a byte (cheap check for the bus, every cycle).
+    #[inline(always)]
+    pub fn dmc_dma_wanted(&self) -> bool {
+        self.dmc.armed
+    }
+
+    /// Address the DMC wants to fetch by DMA, if any.
+    #[inline]
+    pub fn dmc_dma_request(&self) -> Option<u16> {
+        self.dmc.dma_request()
+    }
+
+    /// Delivers the byte fetched for the DMC.
+    pub fn dmc_dma_done(&mut self, value: u8) {
+        self.dmc.dma_done(value);
+    }
+
+    pub fn set_audio_enabled(&mut self, on: bool, now: u64) {
+        self.catch_up(now);
+        self.audio = on;
+        self.mix_dirty = true;
+    }
+    pub fn audio_enabled(&self) -> bool {
+        self.audio
+    }
+    pub fn set_sample_rate(&mut self, rate: u32, now: u64) -> Result<(), String> {
+        if !(8_000..=192_000).contains(&rate) {
+            return Err(format!(
+                "unsupported sample rate {rate} Hz (use 8000-192000, e.g. 48000 or 44100)"
+            ));
+        }
+        self.catch_up(now);
+        self.synth.set_rate(rate);
+        Ok(())
+    }
+    pub fn sample_rate(&self) -> u32 {
+        self.synth.rate()
+    }
+    pub fn set_rate_adjust(&mut self, factor: f64, now: u64) {
+        self.catch_up(now);
+        self.synth.set_adjust(factor);
+    }
+    /// Appends the samples produced since the last call to `out`.
+    pub fn take_audio(&mut self, out: &mut Vec<i16>, now: u64) {
+        self.catch_up(now);
+        self.synth.flush();
+        out.append(&mut self.synth.out);
+    }
+}

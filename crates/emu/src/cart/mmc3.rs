@@ -1,0 +1,160 @@
+//! Mappers 4 (MMC3, TxROM) and 118 (TxSROM: CHR bank bit 7 picks the nametable page).
+//!
+//! The scanline counter is clocked by filtered rising edges of PPU A12, seen through
+//! `ppu_bus`. Submapper 4 selects the older MMC3A-style IRQ (no IRQ when reloading to 0
+//! from a counter that was already 0).
+
+use super::{Board, CartCore};
+use crate::rom::Mirroring;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Variant {
+    Standard,
+    TxSrom,
+}
+
+/// A12 must have been low this many PPU dots for a rise to count (the board's M2 filter).
+const A12_LOW_MIN: u64 = 10;
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Mmc3 {
+    variant: Variant,
+    alt_irq: bool,
+    select: u8,
+    regs: [u8; 8],
+    mirroring: u8,
+    ram_protect: u8,
+    irq_latch: u8,
+    irq_counter: u8,
+    irq_reload: bool,
+    irq_enabled: bool,
+    a12_high: bool,
+    a12_low_since: u64,
+}
+
+impl Mmc3 {
+    pub fn new(variant: Variant, submapper: u8) -> Mmc3 {
+        Mmc3 {
+            variant,
+            alt_irq: submapper == 4,
+            select: 0,
+            regs: [0, 2, 4, 5, 6, 7, 0, 1],
+            mirroring: 0,
+            ram_protect: 0x80,
+            irq_latch: 0,
+            irq_counter: 0,
+            irq_reload: false,
+            irq_enabled: false,
+            a12_high: false,
+            a12_low_since: 0,
+        }
+    }
+
+    fn update(&self, core: &mut CartCore) {
+        let banks8 = core.prg_banks8();
+        let second_last = banks8 * 2 - 2;
+        let (r6, r7) = (
+            usize::from(self.regs[6] & 0x3F),
+            usize::from(self.regs[7] & 0x3F),
+        );
+        if self.select & 0x40 == 0 {
+            core.map_prg8(1, r6);
+            core.map_prg8(3, second_last);
+        } else {
+            core.map_prg8(1, second_last);
+            core.map_prg8(3, r6);
+        }
+        core.map_prg8(2, r7);
+        core.map_prg8(4, banks8 - 1);
+
+        let invert = if self.select & 0x80 != 0 { 4 } else { 0 };
+        let r = |i: usize| usize::from(self.regs[i]);
+        core.map_chr1(invert, r(0) & !1);
+        core.map_chr1(invert + 1, r(0) | 1);
+        core.map_chr1(invert + 2, r(1) & !1);
+        core.map_chr1(invert + 3, r(1) | 1);
+        for i in 0..4 {
+            core.map_chr1((4 - invert) + i, r(2 + i));
+        }
+
+        if self.variant == Variant::TxSrom {
+            let pages: [u8; 4] = if invert == 0 {
+                [self.regs[0], self.regs[0], self.regs[1], self.regs[1]]
+            } else {
+                [self.regs[2], self.regs[3], self.regs[4], self.regs[5]]
+            };
+            for (nt, page) in core.nt.iter_mut().zip(pages) {
+                *nt = usize::from(page >> 7) * 0x400;
+            }
+        } else if core.header_mirroring != Mirroring::FourScreen {
+            core.set_mirroring(if self.mirroring & 1 == 0 {
+                Mirroring::Vertical
+            } else {
+                Mirroring::Horizontal
+            });
+        }
+
+        let enabled = self.ram_protect & 0x80 != 0;
+        core.map_prg_ram(0, enabled, enabled && self.ram_protect & 0x40 == 0);
+    }
+
+    fn clock_counter(&mut self, core: &mut CartCore) {
+        let before = self.irq_counter;
+        if self.irq_counter == 0 || self.irq_reload {
+            self.irq_counter = self.irq_latch;
+        } else {
+            self.irq_counter -= 1;
+        }
+        let fire = if self.alt_irq {
+            (before > 0 || self.irq_reload) && self.irq_counter == 0
+        } else {
+            self.irq_counter == 0
+        };
+        if fire && self.irq_enabled {
+            core.irq = true;
+        }
+        self.irq_reload = false;
+    }
+}
+
+impl Board for Mmc3 {
+    fn power_on(&mut self, core: &mut CartCore) {
+        self.update(core);
+    }
+
+    fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
+        if addr < 0x8000 {
+            return;
+        }
+        match (addr & 0xE001, self.variant) {
+            (0x8000, _) => self.select = value,
+            (0x8001, _) => self.regs[usize::from(self.select & 7)] = value,
+            (0xA000, _) => self.mirroring = value,
+            (0xA001, _) => self.ram_protect = value,
+            (0xC000, _) => self.irq_latch = value,
+            (0xC001, _) => {
+                self.irq_counter = 0;
+                self.irq_reload = true;
+            }
+            (0xE000, _) => {
+                self.irq_enabled = false;
+                core.irq = false;
+            }
+            _ => self.irq_enabled = true,
+        }
+        self.update(core);
+    }
+
+    fn ppu_bus(&mut self, core: &mut CartCore, addr: u16, ppu_cycle: u64) {
+        let high = addr & 0x1000 != 0;
+        if high && !self.a12_high {
+            if ppu_cycle.wrapping_sub(self.a12_low_since) >= A12_LOW_MIN {
+                self.clock_counter(core);
+            }
+        } else if !high && self.a12_high {
+            self.a12_low_since = ppu_cycle;
+        }
+        self.a12_high = high;
+    }
+}

@@ -1,0 +1,229 @@
+//! The 2A03's 6502 core. Every bus access is one CPU cycle and clocks the rest of the
+//! machine, so timing (dummy reads, page-cross penalties, DMA stalls) falls out of the
+//! access sequence of each instruction.
+//!
+//! Interrupts follow the hardware's polling: the lines are sampled at the end of every
+//! cycle, and an instruction checks what was sampled at the end of its next-to-last cycle.
+
+mod dma;
+mod idle;
+mod modes;
+mod ops;
+pub mod trace;
+
+use super::bus::{Bus, READ_PHASE, WRITE_PHASE};
+use crate::AccessKind;
+use serde::{Deserialize, Serialize};
+
+pub const C: u8 = 0x01;
+pub const Z: u8 = 0x02;
+pub const I: u8 = 0x04;
+pub const D: u8 = 0x08;
+pub const B: u8 = 0x10;
+pub const U: u8 = 0x20;
+pub const V: u8 = 0x40;
+pub const N: u8 = 0x80;
+
+const NMI_VECTOR: u16 = 0xFFFA;
+const RESET_VECTOR: u16 = 0xFFFC;
+const IRQ_VECTOR: u16 = 0xFFFE;
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Cpu {
+    pub a: u8,
+    pub x: u8,
+    pub y: u8,
+    pub s: u8,
+    pub pc: u16,
+    /// Status flags; B and bit 5 exist only on the stack.
+    pub p: u8,
+    need_nmi: bool,
+    prev_need_nmi: bool,
+    prev_nmi_line: bool,
+    run_irq: bool,
+    prev_run_irq: bool,
+    /// Set when a JAM opcode locked the CPU: the opcode and its address.
+    pub jammed: Option<(u8, u16)>,
+    /// The last backward branch's target, registers and cycle count (see `idle.rs`).
+    loop_pc: Option<u16>,
+    loop_regs: [u8; 5],
+    loop_cycles: u64,
+}
+
+impl Default for Cpu {
+    fn default() -> Self {
+        Cpu::new()
+    }
+}
+
+impl Cpu {
+    pub fn new() -> Cpu {
+        Cpu {
+            a: 0,
+            x: 0,
+            y: 0,
+            s: 0,
+            pc: 0,
+            p: I,
+            need_nmi: false,
+            prev_need_nmi: false,
+            prev_nmi_line: false,
+            run_irq: false,
+            prev_run_irq: false,
+            jammed: None,
+            loop_pc: None,
+            loop_regs: [0; 5],
+            loop_cycles: 0,
+        }
+    }
+
+    /// The reset sequence: three stack cycles that read instead of write, then the vector.
+    pub fn reset(&mut self, bus: &mut Bus) {
+        self.jammed = None;
+        self.p |= I;
+        let pc = self.pc;
+        self.read(bus, pc);
+        self.read(bus, pc);
+        for _ in 0..3 {
+            self.read(bus, 0x0100 | u16::from(self.s));
+            self.s = self.s.wrapping_sub(1);
+        }
+        let lo = self.read(bus, RESET_VECTOR);
+        let hi = self.read(bus, RESET_VECTOR + 1);
+        self.pc = u16::from_le_bytes([lo, hi]);
+        self.need_nmi = false;
+        self.prev_need_nmi = false;
+        self.run_irq = false;
+        self.prev_run_irq = false;
+    }
+
+    /// Runs one instruction (or one stalled cycle when jammed), then any pending interrupt.
+    #[inline]
+    pub fn step(&mut self, bus: &mut Bus) {
+        if self.jammed.is_some() {
+            // A jammed 6502 keeps the bus busy; the rest of the machine runs on.
+            bus.begin_cycle(READ_PHASE);
+            bus.end_cycle();
+            return;
+        }
+        let opcode = self.fetch_opcode(bus);
+        self.execute(opcode, bus);
+        if self.prev_run_irq || self.prev_need_nmi {
+            self.interrupt(bus);
+        }
+    }
+
+    #[inline(always)]
+    fn fetch_opcode(&mut self, bus: &mut Bus) -> u8 {
+        let pc = self.pc;
+        let op = self.read(bus, pc);
+        if bus.watching {
+            bus.watch(AccessKind::Execute, pc, op);
+        }
+        self.pc = pc.wrapping_add(1);
+        op
+    }
+
+    /// Samples the interrupt lines at the end of a cycle.
+    #[inline(always)]
+    pub(super) fn poll(&mut self, bus: &Bus) {
+        self.prev_need_nmi = self.need_nmi;
+        let line = bus.ppu.nmi_line();
+        if line && !self.prev_nmi_line {
+            self.need_nmi = true;
+        }
+        self.prev_nmi_line = line;
+        self.prev_run_irq = self.run_irq;
+        self.run_irq = bus.irq_line() && self.p & I == 0;
+    }
+
+    #[inline(always)]
+    pub(crate) fn read(&mut self, bus: &mut Bus, addr: u16) -> u8 {
+        if bus.needs_attention() {
+            if bus.dma_pending {
+                self.run_dma(bus, addr);
+            }
+            bus.attend(READ_PHASE);
+        }
+        let v = bus.read(addr);
+        bus.end_cycle();
+        self.poll(bus);
+        v
+    }
+
+    #[inline(always)]
+    pub(crate) fn write(&mut self, bus: &mut Bus, addr: u16, value: u8) {
+        bus.begin_cycle(WRITE_PHASE);
+        bus.write(addr, value);
+        bus.end_cycle();
+        self.poll(bus);
+    }
+
+    #[inline(always)]
+    fn push(&mut self, bus: &mut Bus, value: u8) {
+        self.write(bus, 0x0100 | u16::from(self.s), value);
+        self.s = self.s.wrapping_sub(1);
+    }
+
+    #[inline(always)]
+    fn pull(&mut self, bus: &mut Bus) -> u8 {
+        self.s = self.s.wrapping_add(1);
+        self.read(bus, 0x0100 | u16::from(self.s))
+    }
+
+    /// IRQ/NMI entry. An NMI that arrives before the vector fetch takes over the sequence.
+    fn interrupt(&mut self, bus: &mut Bus) {
+        let pc = self.pc;
+        self.read(bus, pc);
+        self.read(bus, pc);
+        self.push(bus, (pc >> 8) as u8);
+        self.push(bus, pc as u8);
+        let vector = if self.need_nmi {
+            self.need_nmi = false;
+            NMI_VECTOR
+        } else {
+            IRQ_VECTOR
+        };
+        self.push(bus, self.p | U);
+        self.p |= I;
+        let lo = self.read(bus, vector);
+        let hi = self.read(bus, vector + 1);
+        self.pc = u16::from_le_bytes([lo, hi]);
+    }
+
+    /// BRK shares the interrupt sequence, including NMI hijacking of its vector.
+    fn brk(&mut self, bus: &mut Bus) {
+        let pc = self.pc;
+        self.read(bus, pc);
+        let ret = pc.wrapping_add(1);
+        self.push(bus, (ret >> 8) as u8);
+        self.push(bus, ret as u8);
+        let vector = if self.need_nmi {
+            self.need_nmi = false;
+            NMI_VECTOR
+        } else {
+            IRQ_VECTOR
+        };
+        self.push(bus, self.p | U | B);
+        self.p |= I;
+        let lo = self.read(bus, vector);
+        let hi = self.read(bus, vector + 1);
+        self.pc = u16::from_le_bytes([lo, hi]);
+        // The handler's first instruction runs before a pending NMI is taken.
+        self.prev_need_nmi = false;
+    }
+
+    #[inline(always)]
+    fn set_nz(&mut self, v: u8) {
+        self.p = (self.p & !(N | Z)) | (v & N) | if v == 0 { Z } else { 0 };
+    }
+
+    #[inline(always)]
+    fn set_flag(&mut self, flag: u8, on: bool) {
+        if on {
+            self.p |= flag;
+        } else {
+            self.p &= !flag;
+        }
+    }
+}

@@ -1,0 +1,349 @@
+//! The dot pipeline: one call of `step` is one PPU dot.
+//!
+//! Background model: at dot d of 1-256 the pixel d-1 is taken from bit 15-x of the shifters,
+//! then the shifters move one bit; tiles are reloaded into the low byte at dots 9, 17 ... 257
+//! and 329, 337. Each memory fetch happens on the first dot of its two-dot slot.
+
+use super::{DOTS_PER_LINE, MASK_OUTPUT_LAG, PRE_RENDER_LINE, Ppu, WIDTH};
+use crate::cart::Cart;
+use std::sync::Arc;
+
+/// The colour that leaves the chip for palette `entry` under `mask`: greyscale keeps only
+/// the luminance bits, and the emphasis bits go above the six colour bits.
+#[inline(always)]
+fn output_colour(entry: u8, mask: u8) -> u16 {
+    let grey = if mask & 0x01 != 0 { 0x30 } else { 0x3F };
+    u16::from(entry & grey) | (u16::from(mask & 0xE0) << 1)
+}
+
+impl Ppu {
+    /// Runs whole dots while `dots_left` > 0. Idle stretches of vertical blank are skipped in bulk.
+    /// `ahead`: a line that starts now and would end past the target may be drawn ahead
+    /// (see `ahead.rs`); lockstep runs never do.
+    #[inline]
+    pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart, ahead: bool) {
+        if self.lead > 0 {
+            let lead = u64::from(self.lead);
+            if lead >= dots_left {
+                self.lead = (lead - dots_left) as u16;
+                return;
+            }
+            dots_left -= lead;
+            self.lead = 0;
+        }
+        while dots_left > 0 {
+            // Lines 242-260 (and 241 after dot 1) do nothing but count.
+            if self.scanline > 241 && self.scanline < PRE_RENDER_LINE
+                || (self.scanline == 241 && self.dot > 1)
+            {
+                let to_line_end = u64::from(DOTS_PER_LINE as u16 - self.dot);
+                let n = to_line_end.min(dots_left);
+                self.dot += n as u16;
+                self.dots += n;
+                dots_left -= n;
+                if u32::from(self.dot) == DOTS_PER_LINE {
+                    self.dot = 0;
+                    self.scanline += 1;
+                }
+                continue;
+            }
+            if self.can_run_fast_line(cart) {
+                if dots_left >= u64::from(DOTS_PER_LINE) {
+                    self.fast_line(cart);
+                    dots_left -= u64::from(DOTS_PER_LINE);
+                    continue;
+                }
+                if ahead && self.draw_ahead(cart) {
+                    self.lead = (u64::from(DOTS_PER_LINE) - dots_left) as u16;
+                    return;
+                }
+            }
+            self.step(cart);
+            dots_left -= 1;
+        }
+    }
+
+    /// Dots from the current position until the next dot that changes something the CPU
+    /// samples without touching a register: frame end (240,0), VBL set (241,1) and VBL
+    /// clear (261,1). Assumes the odd-frame short line, so the estimate is never late.
+    pub fn dots_to_next_event(&self) -> u64 {
+        const EVENTS: [(u16, u16); 3] = [(240, 0), (241, 1), (PRE_RENDER_LINE, 1)];
+        let here = u64::from(self.scanline) * 341 + u64::from(self.dot);
+        let frame = 262 * 341 - 1;
+        EVENTS
+            .iter()
+            .map(|&(l, d)| {
+                let at = u64::from(l) * 341 + u64::from(d);
+                if at >= here {
+                    at - here
+                } else {
+                    at + frame - here
+                }
+            })
+            .min()
+            .unwrap_or(0)
+    }
+
+    #[inline]
+    pub(super) fn step(&mut self, cart: &mut Cart) {
+        let line = self.scanline;
+        let dot = self.dot;
+        if line < 240 {
+            if self.rendering {
+                self.render_dot(line, dot, cart, true);
+            } else if (1..=256).contains(&dot) {
+                self.backdrop_pixel(usize::from(dot - 1));
+            }
+            if dot == 256 {
+                self.finish_line(line);
+            }
+        } else if line == PRE_RENDER_LINE {
+            if dot == 1 {
+                self.vblank = false;
+                self.sprite0_hit = false;
+                self.sprite_overflow = false;
+            }
+            if self.rendering {
+                self.render_dot(line, dot, cart, false);
+                if (280..=304).contains(&dot) {
+                    self.v = (self.v & !0x7BE0) | (self.t & 0x7BE0);
+                }
+            }
+        } else if line == 240 {
+            if dot == 0 {
+                self.frame_ready = true;
+            }
+        } else if line == 241 && dot == 1 {
+            if !self.suppress_vbl {
+                self.vblank = true;
+            }
+            self.suppress_vbl = false;
+        }
+        self.advance();
+    }
+
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.dots += 1;
+        self.dot += 1;
+        // The pre-render line of odd frames is one dot short while rendering.
+        let skip =
+            self.scanline == PRE_RENDER_LINE && self.dot == 340 && self.odd_frame && self.rendering;
+        if u32::from(self.dot) == DOTS_PER_LINE || skip {
+            self.dot = 0;
+            self.scanline += 1;
+            if self.scanline > PRE_RENDER_LINE {
+                self.scanline = 0;
+                self.frame += 1;
+                self.odd_frame = !self.odd_frame;
+            }
+        }
+        // $2001 takes effect for the pipeline from the next dot on.
+        self.rendering = self.rendering_enabled();
+    }
+
+    #[inline(always)]
+    fn render_dot(&mut self, line: u16, dot: u16, cart: &mut Cart, visible: bool) {
+        match dot {
+            1..=256 => {
+                if dot & 7 == 1 && dot >= 9 {
+                    self.reload_shifters();
+                }
+                if visible {
+                    self.output_pixel(usize::from(dot - 1));
+                    self.sprite_eval_dot(line, dot);
+                }
+                self.shift();
+                self.bg_fetch(dot, cart);
+                if dot == 256 {
+                    self.increment_y();
+                }
+            }
+            257..=320 => {
+                if dot == 257 {
+                    self.reload_shifters();
+                    self.v = (self.v & !0x041F) | (self.t & 0x041F);
+                }
+                self.oam_addr = 0;
+                self.sprite_fetch_dot(line, dot, cart);
+            }
+            321..=336 => {
+                if dot == 329 {
+                    self.reload_shifters();
+                }
+                if dot >= 329 {
+                    self.shift();
+                }
+                self.bg_fetch(dot, cart);
+            }
+            337 => {
+                self.reload_shifters();
+                self.dummy_nt_fetch(cart);
+            }
+            339 => self.dummy_nt_fetch(cart),
+            _ => {}
+        }
+    }
+
+    #[inline(always)]
+    fn shift(&mut self) {
+        self.bg_lo <<= 1;
+        self.bg_hi <<= 1;
+        self.at_lo <<= 1;
+        self.at_hi <<= 1;
+    }
+
+    #[inline(always)]
+    fn reload_shifters(&mut self) {
+        self.bg_lo = (self.bg_lo & 0xFF00) | u16::from(self.pt_lo_latch);
+        self.bg_hi = (self.bg_hi & 0xFF00) | u16::from(self.pt_hi_latch);
+        self.at_lo = (self.at_lo & 0xFF00) | if self.at_latch & 1 != 0 { 0xFF } else { 0 };
+        self.at_hi = (self.at_hi & 0xFF00) | if self.at_latch & 2 != 0 { 0xFF } else { 0 };
+    }
+
+    #[inline(always)]
+    fn bg_fetch(&mut self, dot: u16, cart: &mut Cart) {
+        match dot & 7 {
+            1 => {
+                let addr = 0x2000 | (self.v & 0x0FFF);
+                self.nt_latch = cart.core.read_nt(addr);
+                cart.ppu_bus(addr, self.dots);
+            }
+            3 => {
+                let v = self.v;
+                let addr = 0x23C0 | (v & 0x0C00) | ((v >> 4) & 0x38) | ((v >> 2) & 0x07);
+                let byte = cart.core.read_nt(addr);
+                self.at_latch = (byte >> (((v >> 4) & 4) | (v & 2))) & 3;
+                cart.ppu_bus(addr, self.dots);
+            }
+            5 => {
+                let addr = self.bg_pattern_addr();
+                self.pt_lo_latch = cart.core.read_chr(addr);
+                cart.ppu_bus(addr, self.dots);
+            }
+            7 => {
+                let addr = self.bg_pattern_addr() | 8;
+                self.pt_hi_latch = cart.core.read_chr(addr);
+                cart.ppu_bus(addr, self.dots);
+            }
+            0 => self.increment_x(),
+            _ => {}
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn bg_pattern_addr(&self) -> u16 {
+        (u16::from(self.ctrl & 0x10) << 8) | (u16::from(self.nt_latch) << 4) | ((self.v >> 12) & 7)
+    }
+
+    fn dummy_nt_fetch(&mut self, cart: &mut Cart) {
+        let addr = 0x2000 | (self.v & 0x0FFF);
+        cart.ppu_bus(addr, self.dots);
+    }
+
+    #[inline(always)]
+    pub(super) fn increment_x(&mut self) {
+        if self.v & 0x001F == 31 {
+            self.v = (self.v & !0x001F) ^ 0x0400;
+        } else {
+            self.v += 1;
+        }
+    }
+
+    pub(super) fn increment_y(&mut self) {
+        if self.v & 0x7000 != 0x7000 {
+            self.v += 0x1000;
+            return;
+        }
+        self.v &= !0x7000;
+        let mut y = (self.v & 0x03E0) >> 5;
+        if y == 29 {
+            y = 0;
+            self.v ^= 0x0800;
+        } else if y == 31 {
+            y = 0;
+        } else {
+            y += 1;
+        }
+        self.v = (self.v & !0x03E0) | (y << 5);
+    }
+
+    #[inline(always)]
+    fn output_pixel(&mut self, x: usize) {
+        let mask = self.mask;
+        let shift = 15 - u16::from(self.x);
+        let mut bg = 0u8;
+        if mask & 0x08 != 0 && (x >= 8 || mask & 0x02 != 0) {
+            bg = (((self.bg_hi >> shift) & 1) << 1 | ((self.bg_lo >> shift) & 1)) as u8;
+        }
+        let mut index = if bg != 0 {
+            ((((self.at_hi >> shift) & 1) << 3 | ((self.at_lo >> shift) & 1) << 2) as u8) | bg
+        } else {
+            0
+        };
+        let spr = self.sprites.line[x];
+        if spr != 0 && mask & 0x10 != 0 && (x >= 8 || mask & 0x04 != 0) {
+            if spr & 0x80 != 0 && bg != 0 && x != 255 {
+                self.sprite0_hit = true;
+            }
+            if bg == 0 || spr & 0x40 == 0 {
+                index = spr & 0x1F;
+            }
+        }
+        self.put_pixel(x, index);
+    }
+
+    /// With rendering off the PPU shows the backdrop, or the palette entry v points at.
+    pub(super) fn backdrop_pixel(&mut self, x: usize) {
+        let entry = if self.v & 0x3F00 == 0x3F00 {
+            self.palette[Ppu::palette_index(self.v)]
+        } else {
+            self.palette[0]
+        };
+        self.recent[x % MASK_OUTPUT_LAG] = entry;
+        self.line[x] = output_colour(entry, self.mask);
+    }
+
+    /// Output colour for each of the 32 palette indices under the current mask: index 0 of
+    /// every sub-palette shows the backdrop; greyscale and emphasis apply.
+    pub(super) fn line_colours(&self) -> [u16; 32] {
+        std::array::from_fn(|i| {
+            output_colour(self.palette[if i & 3 == 0 { 0 } else { i }], self.mask)
+        })
+    }
+
+    #[inline(always)]
+    pub(super) fn put_pixel(&mut self, x: usize, index: u8) {
+        let i = usize::from(index);
+        let entry = self.palette[if i & 3 == 0 { 0 } else { i }];
+        self.recent[x % MASK_OUTPUT_LAG] = entry;
+        self.line[x] = output_colour(entry, self.mask);
+    }
+
+    /// Greyscale and emphasis act where the colour leaves the chip, `MASK_OUTPUT_LAG` dots
+    /// after the pixel was chosen, so a $2001 write also recolours the last pixels drawn
+    /// on this line (their palette entries are kept in `recent`).
+    pub(super) fn recolour_recent(&mut self, mask: u8) {
+        if self.scanline >= 240 || self.dot < 2 {
+            return;
+        }
+        // Pixel x was drawn at dot x + 1 and leaves the chip at dot x + 1 + MASK_OUTPUT_LAG.
+        let last = usize::from(self.dot) - 2;
+        let first = last.saturating_sub(MASK_OUTPUT_LAG - 1);
+        if first >= WIDTH {
+            return;
+        }
+        for x in first..=last.min(WIDTH - 1) {
+            self.line[x] = output_colour(self.recent[x % MASK_OUTPUT_LAG], mask);
+        }
+        // Dot 256 already copied the line into the frame.
+        if self.dot > 256 {
+            self.finish_line(self.scanline);
+        }
+    }
+
+    pub(super) fn finish_line(&mut self, line: u16) {
+        let start = usize::from(line) * WIDTH;
+        Arc::make_mut(&mut self.frame_buffer)[start..start + WIDTH].copy_from_slice(&self.line);
+    }
+}

@@ -1,0 +1,285 @@
+//! Sprite evaluation (dot by dot, with the hardware's overflow-scan bug) and sprite fetches.
+//!
+//! Evaluation during line L fills secondary OAM for line L+1; dots 257-320 fetch the
+//! patterns, and the eight sprites are then flattened into a 256-pixel line so output is
+//! one lookup per dot (equivalent to the hardware's counters, since nothing can change
+//! the fetched data before the line is drawn).
+
+use super::{PRE_RENDER_LINE, Ppu, WIDTH, serde_bytes_array};
+use crate::cart::Cart;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct SpriteUnit {
+    /// Per pixel of the line being drawn: 0 = transparent, else bits 0-4 palette index,
+    /// bit 6 behind background, bit 7 from sprite 0.
+    #[serde(with = "serde_bytes_array")]
+    pub line: [u8; WIDTH],
+    line_dirty: bool,
+    /// Evaluation state.
+    oam_bus: u8,
+    n: u8,
+    m: u8,
+    pub(super) sec_addr: u8,
+    pub(super) in_range: bool,
+    pub(super) copy_done: bool,
+    overflow_countdown: u8,
+    pub(super) sprite0_next: bool,
+    /// Fetch results for the next line.
+    pub(super) count_next: u8,
+    pub(super) pattern_lo: [u8; 8],
+    pub(super) pattern_hi: [u8; 8],
+    sprite0_line: bool,
+}
+
+impl Default for SpriteUnit {
+    fn default() -> Self {
+        SpriteUnit {
+            line: [0; WIDTH],
+            line_dirty: false,
+            oam_bus: 0xFF,
+            n: 0,
+            m: 0,
+            sec_addr: 0,
+            in_range: false,
+            copy_done: false,
+            overflow_countdown: 0,
+            sprite0_next: false,
+            count_next: 0,
+            pattern_lo: [0; 8],
+            pattern_hi: [0; 8],
+            sprite0_line: false,
+        }
+    }
+}
+
+impl SpriteUnit {
+    /// False when the line buffer is known to be all transparent.
+    pub(super) fn any_on_line(&self) -> bool {
+        self.line_dirty
+    }
+}
+
+impl Ppu {
+    pub(super) fn sprite_height(&self) -> u16 {
+        if self.ctrl & 0x20 != 0 { 16 } else { 8 }
+    }
+
+    /// What $2004 returns: mid-render it is whatever the evaluation bus carries.
+    pub(super) fn oam_read_value(&self) -> u8 {
+        let rendering_line = self.scanline < 240 || self.scanline == PRE_RENDER_LINE;
+        if !(self.rendering && rendering_line) {
+            return self.oam[usize::from(self.oam_addr)];
+        }
+        match self.dot {
+            1..=64 => 0xFF,
+            65..=256 => self.sprites.oam_bus,
+            257..=320 => {
+                let slot = usize::from(self.dot - 257) / 8;
+                let byte = (usize::from(self.dot - 257) % 8).min(3);
+                self.secondary_oam[slot * 4 + byte]
+            }
+            _ => self.secondary_oam[0],
+        }
+    }
+
+    pub(super) fn oam_write(&mut self, value: u8) {
+        let rendering_line = self.scanline < 240 || self.scanline == PRE_RENDER_LINE;
+        if self.rendering && rendering_line {
+            // Writes are ignored mid-render but still bump the sprite index.
+            self.oam_addr = self.oam_addr.wrapping_add(4);
+            return;
+        }
+        let value = if self.oam_addr & 3 == 2 {
+            value & 0xE3
+        } else {
+            value
+        };
+        self.oam[usize::from(self.oam_addr)] = value;
+        self.oam_addr = self.oam_addr.wrapping_add(1);
+    }
+
+    /// One dot of evaluation on a visible line (dots 1-256).
+    #[inline(always)]
+    pub(super) fn sprite_eval_dot(&mut self, line: u16, dot: u16) {
+        if dot <= 64 {
+            if dot & 1 == 0 {
+                self.secondary_oam[usize::from(dot / 2 - 1)] = 0xFF;
+            }
+            return;
+        }
+        if dot == 65 {
+            let s = &mut self.sprites;
+            s.n = self.oam_addr >> 2;
+            s.m = self.oam_addr & 3;
+            s.sec_addr = 0;
+            s.in_range = false;
+            s.copy_done = false;
+            s.overflow_countdown = 0;
+            s.sprite0_next = false;
+        }
+        if dot & 1 == 1 {
+            self.sprites.oam_bus = self.oam[usize::from(self.oam_addr)];
+            return;
+        }
+        self.sprite_eval_write(line, dot);
+        let s = &self.sprites;
+        self.oam_addr = (s.n << 2) | (s.m & 3);
+    }
+
+    fn sprite_eval_write(&mut self, line: u16, dot: u16) {
+        let height = self.sprite_height();
+        let s = &mut self.sprites;
+        let value = s.oam_bus;
+        if s.copy_done {
+            s.n = (s.n + 1) & 0x3F;
+            if s.sec_addr >= 32 {
+                s.oam_bus = self.secondary_oam[usize::from(s.sec_addr & 0x1F)];
+            }
+            return;
+        }
+        let y_in_range = line.wrapping_sub(u16::from(value)) < height;
+        if !s.in_range && y_in_range {
+            s.in_range = true;
+        }
+        if s.sec_addr < 32 {
+            self.secondary_oam[usize::from(s.sec_addr)] = value;
+            if s.in_range {
+                s.m += 1;
+                s.sec_addr += 1;
+                // Whatever sprite is in range at the first check occupies slot 0 and acts as sprite 0.
+                if dot == 66 {
+                    s.sprite0_next = true;
+                }
+                if s.m == 4 {
+                    s.in_range = false;
+                    s.m = 0;
+                    s.n = (s.n + 1) & 0x3F;
+                    if s.n == 0 {
+                        s.copy_done = true;
+                    }
+                }
+            } else {
+                s.n = (s.n + 1) & 0x3F;
+                if s.n == 0 {
+                    s.copy_done = true;
+                }
+            }
+        } else {
+            // Eight found: the overflow scan, which wrongly advances m with n.
+            s.oam_bus = self.secondary_oam[usize::from(s.sec_addr & 0x1F)];
+            if s.in_range {
+                self.sprite_overflow = true;
+                s.m += 1;
+                if s.m == 4 {
+                    s.m = 0;
+                    s.n = (s.n + 1) & 0x3F;
+                }
+                if s.overflow_countdown == 0 {
+                    s.overflow_countdown = 3;
+                } else {
+                    s.overflow_countdown -= 1;
+                    if s.overflow_countdown == 0 {
+                        s.copy_done = true;
+                        s.m = 0;
+                    }
+                }
+            } else {
+                s.n = (s.n + 1) & 0x3F;
+                s.m = (s.m + 1) & 3;
+                if s.n == 0 {
+                    s.copy_done = true;
+                }
+            }
+        }
+    }
+
+    /// Dots 257-320: pattern fetches for the eight secondary-OAM slots.
+    #[inline(always)]
+    pub(super) fn sprite_fetch_dot(&mut self, line: u16, dot: u16, cart: &mut Cart) {
+        let rel = dot - 257;
+        let slot = usize::from(rel / 8);
+        match rel & 7 {
+            0 => {
+                if slot == 0 {
+                    // Evaluation stopped writing at 32 bytes: that many sprites were found.
+                    self.sprites.count_next = self.sprites.sec_addr.min(32) / 4;
+                    if line == PRE_RENDER_LINE {
+                        self.sprites.count_next = 0;
+                    }
+                }
+                cart.ppu_bus(0x2000 | (self.v & 0x0FFF), self.dots);
+            }
+            4 | 6 => {
+                let addr = self.sprite_pattern_addr(slot, line) | if rel & 7 == 6 { 8 } else { 0 };
+                let mut data = cart.core.read_chr(addr);
+                cart.ppu_bus(addr, self.dots);
+                let attr = self.secondary_oam[slot * 4 + 2];
+                if attr & 0x40 != 0 {
+                    data = data.reverse_bits();
+                }
+                if slot >= usize::from(self.sprites.count_next) {
+                    data = 0;
+                }
+                if rel & 7 == 4 {
+                    self.sprites.pattern_lo[slot] = data;
+                } else {
+                    self.sprites.pattern_hi[slot] = data;
+                }
+            }
+            _ => {}
+        }
+        if dot == 320 {
+            self.build_sprite_line(line);
+        }
+    }
+
+    pub(super) fn sprite_pattern_addr(&self, slot: usize, line: u16) -> u16 {
+        let y = self.secondary_oam[slot * 4];
+        let tile = self.secondary_oam[slot * 4 + 1];
+        let attr = self.secondary_oam[slot * 4 + 2];
+        let height = self.sprite_height();
+        let mut row = line.wrapping_sub(u16::from(y)) & (height - 1);
+        if attr & 0x80 != 0 {
+            row = height - 1 - row;
+        }
+        if height == 16 {
+            let table = u16::from(tile & 1) << 12;
+            let tile = u16::from(tile & 0xFE) + (row >> 3);
+            table | (tile << 4) | (row & 7)
+        } else {
+            (u16::from(self.ctrl & 0x08) << 9) | (u16::from(tile) << 4) | row
+        }
+    }
+
+    /// Flattens the fetched sprites into the next line's pixel buffer; lower slots win.
+    pub(super) fn build_sprite_line(&mut self, line: u16) {
+        let s = &mut self.sprites;
+        if s.line_dirty {
+            s.line = [0; WIDTH];
+            s.line_dirty = false;
+        }
+        s.sprite0_line = s.sprite0_next && line != PRE_RENDER_LINE;
+        for slot in (0..usize::from(s.count_next)).rev() {
+            let (lo, hi) = (s.pattern_lo[slot], s.pattern_hi[slot]);
+            if lo | hi == 0 {
+                continue;
+            }
+            let attr = self.secondary_oam[slot * 4 + 2];
+            let x0 = usize::from(self.secondary_oam[slot * 4 + 3]);
+            let base = 0x10 | ((attr & 3) << 2) | ((attr & 0x20) << 1);
+            let s0 = if slot == 0 && s.sprite0_line { 0x80 } else { 0 };
+            for bit in 0..8 {
+                let x = x0 + bit;
+                if x >= WIDTH {
+                    break;
+                }
+                let color = ((hi >> (7 - bit)) & 1) << 1 | ((lo >> (7 - bit)) & 1);
+                if color != 0 {
+                    s.line[x] = base | color | s0;
+                    s.line_dirty = true;
+                }
+            }
+        }
+    }
+}

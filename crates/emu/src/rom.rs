@@ -1,0 +1,300 @@
+//! iNES and NES 2.0 images: header decoding, validation and identification.
+
+use serde::{Deserialize, Serialize};
+use sha1::{Digest, Sha1};
+use std::fmt;
+use std::sync::Arc;
+
+/// How the two nametables are wired when the mapper does not control it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Mirroring {
+    Horizontal,
+    Vertical,
+    FourScreen,
+    SingleLow,
+    SingleHigh,
+}
+
+/// Why an image could not be loaded. Every variant names the problem for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RomError {
+    TooShort(usize),
+    BadMagic([u8; 4]),
+    NoPrgRom,
+    Truncated { expected: usize, actual: usize },
+    UnsupportedMapper { mapper: u16, submapper: u8 },
+    BadSize(String),
+}
+
+impl fmt::Display for RomError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RomError::TooShort(n) => {
+                write!(f, "file is {n} bytes, too short for a 16-byte iNES header")
+            }
+            RomError::BadMagic(m) => write!(
+                f,
+                "not an iNES image: header starts {m:02X?}, expected 4E 45 53 1A (\"NES\\x1A\")"
+            ),
+            RomError::NoPrgRom => write!(f, "header declares zero bytes of PRG ROM"),
+            RomError::Truncated { expected, actual } => write!(
+                f,
+                "file is truncated: the header declares {expected} bytes (header, trainer, PRG, CHR) but the file has {actual}"
+            ),
+            RomError::UnsupportedMapper { mapper, submapper } => {
+                write!(
+                    f,
+                    "mapper {mapper} (submapper {submapper}) is not supported"
+                )
+            }
+            RomError::BadSize(what) => write!(f, "{what}"),
+        }
+    }
+}
+
+impl std::error::Error for RomError {}
+
+/// A decoded cartridge image. ROM data sits behind `Arc`s so machines clone cheaply.
+#[derive(Clone, Debug)]
+pub struct Rom {
+    pub mapper: u16,
+    pub submapper: u8,
+    pub nes2: bool,
+    pub mirroring: Mirroring,
+    pub battery: bool,
+    pub trainer: Option<Arc<[u8]>>,
+    pub prg_rom: Arc<[u8]>,
+    pub chr_rom: Arc<[u8]>,
+    /// CHR RAM size in bytes (0 when the board has CHR ROM).
+    pub chr_ram_size: usize,
+    /// Volatile plus battery-backed PRG RAM in bytes, as the header declares (iNES 1: unknown = 0).
+    pub prg_ram_size: usize,
+    pub prg_nvram_size: usize,
+    pub info: RomInfo,
+}
+
+/// Identity of the loaded cartridge, given to `on_attach`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RomInfo {
+    /// CRC32 of PRG + CHR data (header and trainer excluded), the figure cartridge databases use.
+    pub crc32: u32,
+    /// CRC32 of the PRG ROM alone (NesCartDB's "PRG CRC32").
+    pub prg_crc32: u32,
+    /// SHA-1 of PRG + CHR data.
+    pub sha1: [u8; 20],
+    pub mapper: u16,
+    pub submapper: u8,
+    /// File name the ROM was loaded from (for messages only).
+    pub file_name: String,
+}
+
+impl RomInfo {
+    /// Hex SHA-1, upper case, as cartridge databases print it.
+    pub fn sha1_hex(&self) -> String {
+        self.sha1.iter().map(|b| format!("{b:02X}")).collect()
+    }
+    /// True when either CRC32 equals `crc`.
+    pub fn matches_crc(&self, crc: u32) -> bool {
+        self.crc32 == crc || self.prg_crc32 == crc
+    }
+}
+
+const HEADER: usize = 16;
+const TRAINER: usize = 512;
+
+/// NES 2.0 RAM size fields are shift counts: 0 = none, else 64 << n bytes.
+fn shift_size(n: u8) -> usize {
+    if n == 0 { 0 } else { 64usize << n }
+}
+
+/// NES 2.0 ROM sizes: an MSB nibble of $F selects the exponent-multiplier form.
+fn nes2_rom_size(lsb: u8, msb: u8, unit: usize) -> Result<usize, RomError> {
+    if msb == 0xF {
+        let exp = u32::from(lsb >> 2);
+        let mul = usize::from(lsb & 3) * 2 + 1;
+        if exp > 30 {
+            return Err(RomError::BadSize(format!(
+                "NES 2.0 exponent size 2^{exp} is absurdly large"
+            )));
+        }
+        Ok((1usize << exp) * mul)
+    } else {
+        Ok((usize::from(msb) << 8 | usize::from(lsb)) * unit)
+    }
+}
+
+impl Rom {
+    /// Decodes an image; `file_name` is only used in messages and `RomInfo`.
+    pub fn parse(data: &[u8], file_name: &str) -> Result<Rom, RomError> {
+        if data.len() < HEADER {
+            return Err(RomError::TooShort(data.len()));
+        }
+        let h = &data[..HEADER];
+        if &h[0..4] != b"NES\x1A" {
+            return Err(RomError::BadMagic([h[0], h[1], h[2], h[3]]));
+        }
+        let nes2 = h[7] & 0x0C == 0x08;
+        let mut mapper = u16::from(h[6] >> 4) | u16::from(h[7] & 0xF0);
+        let mut submapper = 0;
+        let (prg_size, chr_size, prg_ram_size, prg_nvram_size, chr_ram_size);
+        if nes2 {
+            mapper |= u16::from(h[8] & 0x0F) << 8;
+            submapper = h[8] >> 4;
+            prg_size = nes2_rom_size(h[4], h[9] & 0x0F, 16 * 1024)?;
+            chr_size = nes2_rom_size(h[5], h[9] >> 4, 8 * 1024)?;
+            prg_ram_size = shift_size(h[10] & 0x0F);
+            prg_nvram_size = shift_size(h[10] >> 4);
+            chr_ram_size = shift_size(h[11] & 0x0F) + shift_size(h[11] >> 4);
+        } else {
+            // Bytes 7-15 of old dumps often carry garbage ("DiskDude!"): then ignore the upper nibble.
+            if h[12..16].iter().any(|&b| b != 0) && h[7] & 0x0C != 0 {
+                mapper &= 0x0F;
+            }
+            prg_size = usize::from(h[4]) * 16 * 1024;
+            chr_size = usize::from(h[5]) * 8 * 1024;
+            prg_ram_size = if h[8] == 0 {
+                8 * 1024
+            } else {
+                usize::from(h[8]) * 8 * 1024
+            };
+            prg_nvram_size = 0;
+            chr_ram_size = if chr_size == 0 { 8 * 1024 } else { 0 };
+        }
+        if prg_size == 0 {
+            return Err(RomError::NoPrgRom);
+        }
+        if prg_size % 0x2000 != 0 {
+            return Err(RomError::BadSize(format!(
+                "PRG ROM size {prg_size} is not a whole number of 8 KiB banks"
+            )));
+        }
+        if chr_size % 0x400 != 0 {
+            return Err(RomError::BadSize(format!(
+                "CHR ROM size {chr_size} is not a whole number of 1 KiB banks"
+            )));
+        }
+        let has_trainer = h[6] & 0x04 != 0;
+        let prg_start = HEADER + if has_trainer { TRAINER } else { 0 };
+        let expected = prg_start + prg_size + chr_size;
+        if data.len() < expected {
+            return Err(RomError::Truncated {
+                expected,
+                actual: data.len(),
+            });
+        }
+        let mirroring = if h[6] & 0x08 != 0 {
+            Mirroring::FourScreen
+        } else if h[6] & 0x01 != 0 {
+            Mirroring::Vertical
+        } else {
+            Mirroring::Horizontal
+        };
+        let prg = &data[prg_start..prg_start + prg_size];
+        let chr = &data[prg_start + prg_size..expected];
+        let body = &data[prg_start..expected];
+        let info = RomInfo {
+            crc32: crc32fast::hash(body),
+            prg_crc32: crc32fast::hash(prg),
+            sha1: Sha1::digest(body).into(),
+            mapper,
+            submapper,
+            file_name: file_name.to_string(),
+        };
+        let rom = Rom {
+            mapper,
+            submapper,
+            nes2,
+            mirroring,
+            battery: h[6] & 0x02 != 0,
+            trainer: has_trainer.then(|| Arc::from(&data[HEADER..HEADER + TRAINER])),
+            prg_rom: Arc::from(prg),
+            chr_rom: Arc::from(chr),
+            chr_ram_size,
+            prg_ram_size,
+            prg_nvram_size,
+            info,
+        };
+        super::cart::check_supported(&rom)?;
+        Ok(rom)
+    }
+
+    /// Reads and decodes a file; I/O errors name the path.
+    pub fn load(path: &std::path::Path) -> Result<Rom, String> {
+        let data = std::fs::read(path)
+            .map_err(|e| format!("cannot read ROM '{}': {e}", path.display()))?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Rom::parse(&data, &name).map_err(|e| format!("cannot load ROM '{}': {e}", path.display()))
+    }
+
+    /// Total PRG RAM (volatile + battery) the board should get.
+    pub fn total_prg_ram(&self) -> usize {
+        self.prg_ram_size + self.prg_nvram_size
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn image(prg_banks: u8, chr_banks: u8, flags6: u8, flags7: u8) -> Vec<u8> {
+        let mut v = vec![
+            b'N', b'E', b'S', 0x1A, prg_banks, chr_banks, flags6, flags7, 0, 0, 0, 0, 0, 0, 0, 0,
+        ];
+        v.resize(
+            16 + usize::from(prg_banks) * 16384 + usize::from(chr_banks) * 8192,
+            0xEA,
+        );
+        v
+    }
+
+    #[test]
+    fn decodes_ines_header() {
+        let rom = Rom::parse(&image(2, 1, 0x11, 0x00), "x.nes").unwrap();
+        assert_eq!(rom.mapper, 1);
+        assert_eq!(rom.mirroring, Mirroring::Vertical);
+        assert_eq!(rom.prg_rom.len(), 32768);
+        assert_eq!(rom.chr_rom.len(), 8192);
+        assert_eq!(rom.chr_ram_size, 0);
+        assert!(!rom.nes2);
+    }
+
+    #[test]
+    fn decodes_nes2_submapper_and_ram() {
+        let mut img = image(2, 0, 0x02, 0x08);
+        img[8] = 0x30; // submapper 3, mapper high nibble 0
+        img[10] = 0x70; // 8 KiB battery RAM
+        img[11] = 0x07; // 8 KiB CHR RAM
+        let rom = Rom::parse(&img, "x.nes").unwrap();
+        assert!(rom.nes2 && rom.battery);
+        assert_eq!(
+            (rom.submapper, rom.prg_nvram_size, rom.chr_ram_size),
+            (3, 8192, 8192)
+        );
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert_eq!(Rom::parse(b"NES", "x").unwrap_err(), RomError::TooShort(3));
+        assert!(matches!(
+            Rom::parse(&[0u8; 32], "x"),
+            Err(RomError::BadMagic(_))
+        ));
+        assert_eq!(
+            Rom::parse(&image(0, 1, 0, 0), "x").unwrap_err(),
+            RomError::NoPrgRom
+        );
+        let mut short = image(2, 1, 0, 0);
+        short.truncate(1000);
+        assert!(
+            Rom::parse(&short, "x")
+                .unwrap_err()
+                .to_string()
+                .contains("truncated")
+        );
+        let err = Rom::parse(&image(1, 1, 0xF0, 0xF0), "x").unwrap_err();
+        assert!(err.to_string().contains("mapper 255"), "{err}");
+    }
+}

@@ -1,0 +1,32 @@
+//! How an in-tree plug-in presents itself to the command line: its name, constructor,
+//! tools and demo cartridge.
+
+use crate::{Plugin, PluginOptions};
+
+/// A command-line tool a plug-in provides, e.g. `nesmind arena spot ...`.
+pub type ToolFn = fn(args: &[String]) -> Result<(), String>;
+
+/// One registered plug-in.
+pub struct Entry {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub create: fn(&PluginOptions) -> Result<Box<dyn Plugin>, String>,
+    /// (tool name, entry point): `nesmind <tool> <plugin> [args...]`.
+    pub tools: &'static [(&'static str, ToolFn)],
+    /// The open demo cartridge this plug-in plays, for `nesmind demo <plugin>`.
+    pub demo: Option<&'static Demo>,
+}
+
+/// An open cartridge built from source in the repo, so the plug-in can be watched and
+/// tested without a commercial ROM.
+pub struct Demo {
+    /// Shown in the window title and in messages.
+    pub file_name: &'static str,
+    /// The committed iNES image.
+    pub image: &'static [u8],
+    /// Plug-in options used when the demo plays in the window.
+    pub window_options: &'static [(&'static str, &'static str)],
+    /// `nesmind demo <plugin> --headless [args...]`: plays without a window and prints a
+    /// summary whose last line is the figure of merit (e.g. `win_rate W`).
+    pub headless: ToolFn,
+}

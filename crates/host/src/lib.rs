@@ -1,0 +1,19 @@
+//! The plug-in API (the only crate plug-ins import) and the host around it: the session
+//! loop, lookahead forks, savestates, replays and external-process plug-ins.
+//!
+//! The machine's own vocabulary (buttons, ROM identity, bus watches) is defined in
+//! `nesmind_emu` and re-exported here, so a plug-in never names the emulator crate.
+
+mod entry;
+pub mod external;
+mod fork;
+mod plugin;
+pub mod replay;
+pub mod savestate;
+pub mod session;
+
+pub use entry::{Demo, Entry, ToolFn};
+pub use fork::Fork;
+pub use nesmind_emu::{AccessKind, Buttons, Rom, RomError, RomInfo, WatchHit};
+pub use plugin::{Frame, Plugin, PluginOptions, Setup};
+pub use session::{PadOwner, Session};

@@ -1,0 +1,75 @@
+//! The plug-in contract: what a player sees of the machine and how it answers.
+//!
+//! Timing: `on_frame` runs once per emulated frame when the PPU reaches the post-render
+//! scanline 240 (the visible picture is complete, the game's NMI at scanline 241 has not
+//! run yet). Buttons set there are latched immediately, so the game's next controller
+//! read (normally in that NMI) sees them; they stay held until the plug-in changes them.
+
+use crate::fork::Fork;
+use nesmind_emu::{AccessKind, Buttons, RomInfo, WatchHit};
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+/// What a plug-in may ask for while it is being attached.
+pub trait Setup {
+    /// Watch CPU accesses of `kind` in `range`; returns the id reported in [`WatchHit::watch`].
+    fn watch(&mut self, kind: AccessKind, range: RangeInclusive<u16>) -> usize;
+    /// How many pads the plug-in drives (1-4); more than 2 plugs in a Four Score.
+    fn use_pads(&mut self, count: usize);
+}
+
+/// The machine as a plug-in sees it during `on_frame`.
+///
+/// Implemented by the emulator session and by RAM-image test hosts (offline game
+/// simulators that keep the documented RAM addresses current).
+pub trait Frame {
+    /// Frames completed since power-on.
+    fn frame_number(&self) -> u64;
+    /// Reads the CPU address space without side effects (no register reads, no open-bus decay).
+    fn peek(&self, addr: u16) -> u8;
+    /// The 2 KiB of console work RAM ($0000-$07FF).
+    fn ram(&self) -> &[u8];
+    /// Writes the CPU address space. This is cheating: meant for test harnesses, never for players.
+    fn poke(&mut self, addr: u16, value: u8);
+    /// The finished picture: 256x240 palette indices (bits 0-5) with emphasis (bits 6-8).
+    /// Hosts without a PPU return an empty slice.
+    fn picture(&self) -> &[u16];
+    /// Sets the buttons held on pad 0-3 until changed again.
+    fn set_buttons(&mut self, pad: usize, buttons: Buttons);
+    /// The buttons currently held on a pad.
+    fn buttons(&self, pad: usize) -> Buttons;
+    /// Accesses matched by this plug-in's watches since the previous `on_frame`.
+    fn watch_hits(&self) -> &[WatchHit] {
+        &[]
+    }
+    /// A one-line status (chosen move, evaluation ...) shown by the frontend.
+    fn set_status(&mut self, _line: &str) {}
+    /// An independent copy of the whole machine for lookahead (see [`Fork`]); `None` on
+    /// hosts that cannot copy themselves (RAM-image test hosts).
+    fn fork(&self) -> Option<Fork> {
+        None
+    }
+}
+
+/// Options given with `--plugin-opt key=value` or a RON map file.
+pub type PluginOptions = BTreeMap<String, String>;
+
+/// An AI player or tool attached to a running game.
+pub trait Plugin: Send {
+    fn name(&self) -> &str;
+    fn description(&self) -> &str;
+    /// Called once before the first frame; refusing a ROM returns the reason.
+    fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String>;
+    /// Called once per frame, see the module documentation for the exact point.
+    fn on_frame(&mut self, frame: &mut dyn Frame);
+    fn on_detach(&mut self) {}
+    /// A short summary line for headless runs (score, games won ...).
+    fn result(&self) -> Option<String> {
+        None
+    }
+    /// A failure that should end the run (e.g. an external plug-in process died); the
+    /// host checks it after every `on_frame` and stops with this message.
+    fn error(&self) -> Option<String> {
+        None
+    }
+}

@@ -1,0 +1,394 @@
+//! A RAM-image host: the simulator run frame by frame behind the plug-in [`Frame`] API.
+//!
+//! It keeps the documented addresses (and the [GAP] ones of its own RAM-map entry) current
+//! every frame and reacts to pad edges: Left/Right shift the pair (or the free hat once the
+//! pair has split), A swaps the two hats' columns, Down drops fast, B calls the ready helper.
+//! [GAP] The helper screen is modelled as: Left/Right move a column cursor; with Alexey each
+//! A removes the bottom hat under the cursor until five are gone or B ends it; with Vladimir
+//! the first A picks a pile and a second A on another pile swaps them.
+
+use super::board::Board;
+use super::game::{Action, Game};
+use super::moves::Placement;
+use super::ram_map::{HatOrder, PileLayout, RamMap};
+use super::rules::{COLUMNS, Helper, STAGES_PER_SHOP};
+use nesmind_host::{Buttons, Frame};
+
+/// Y of a freshly spawned pair (the spawn routine's value).
+pub const SPAWN_Y: i16 = 169;
+/// [GAP] Fall speed: one pixel every `FALL_PERIOD` frames, `FAST_FALL` pixels a frame with Down.
+const FALL_PERIOD: u64 = 4;
+const FAST_FALL: i16 = 8;
+/// [GAP] Frames between a landing and the next spawn.
+const SPAWN_DELAY: u32 = 8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Both hats fall; `left` is the left column, `swapped` puts the pair's second hat there.
+    Pair {
+        left: u8,
+        swapped: bool,
+        y: i16,
+    },
+    /// One hat stopped at `stopped_col`; the other (`free_is_first`) falls alone.
+    Split {
+        stopped_col: u8,
+        free_is_first: bool,
+        col: u8,
+        y: i16,
+    },
+    Waiting(u32),
+    Alexey {
+        cursor: u8,
+        counts: [u8; COLUMNS],
+    },
+    Vladimir {
+        cursor: u8,
+        first: Option<u8>,
+    },
+    Over,
+}
+
+pub struct RamHost {
+    pub game: Game,
+    map: RamMap,
+    ram: Vec<u8>,
+    frames: u64,
+    pads: [Buttons; 4],
+    previous: Buttons,
+    phase: Phase,
+    /// Set if the host was asked to do something the rules forbid (a host bug).
+    pub error: Option<String>,
+    pub helpers_used: u32,
+    pub status: String,
+}
+
+impl RamHost {
+    /// Hosts `game` using `map` (which must give pile and helper addresses).
+    pub fn new(game: Game, map: RamMap) -> Result<RamHost, String> {
+        if map.piles == PileLayout::Unknown || map.helpers.is_none() {
+            return Err(format!(
+                "RAM map '{}' lacks pile or helper addresses",
+                map.name
+            ));
+        }
+        let mut h = RamHost {
+            game,
+            map,
+            ram: vec![0; 0x800],
+            frames: 0,
+            pads: [Buttons::NONE; 4],
+            previous: Buttons::NONE,
+            phase: Phase::Waiting(1),
+            error: None,
+            helpers_used: 0,
+            status: String::new(),
+        };
+        h.write_ram();
+        Ok(h)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// Advances one frame using the buttons currently held on pad 0.
+    pub fn advance(&mut self) {
+        self.frames += 1;
+        self.game.frame = self.game.frame.wrapping_add(1);
+        let held = self.pads[0];
+        let pressed = held & !self.previous;
+        self.previous = held;
+        self.phase = self.next_phase(held, pressed);
+        self.write_ram();
+    }
+
+    fn finish(&mut self, action: Action) -> Phase {
+        match self.game.step(action, 0) {
+            Ok(()) if self.game.over => Phase::Over,
+            Ok(()) => Phase::Waiting(SPAWN_DELAY),
+            Err(e) => {
+                self.error = Some(e);
+                Phase::Over
+            }
+        }
+    }
+
+    fn next_phase(&mut self, held: Buttons, pressed: Buttons) -> Phase {
+        let h = self.game.board.heights();
+        let fall = if held.contains(Buttons::DOWN) {
+            FAST_FALL
+        } else {
+            self.frames.is_multiple_of(FALL_PERIOD) as i16
+        };
+        match self.phase {
+            Phase::Over => Phase::Over,
+            Phase::Waiting(0) => Phase::Pair {
+                left: 2,
+                swapped: false,
+                y: SPAWN_Y,
+            },
+            Phase::Waiting(n) => Phase::Waiting(n - 1),
+            Phase::Pair {
+                mut left,
+                mut swapped,
+                y,
+            } => {
+                if pressed.contains(Buttons::B) {
+                    return match self.game.ready_helper() {
+                        Some(Helper::Alexey) => Phase::Alexey {
+                            cursor: 0,
+                            counts: [0; COLUMNS],
+                        },
+                        Some(Helper::Vladimir) => Phase::Vladimir {
+                            cursor: 0,
+                            first: None,
+                        },
+                        None => self.phase,
+                    };
+                }
+                if pressed.contains(Buttons::A) {
+                    swapped = !swapped;
+                }
+                let l = left as usize;
+                if pressed.contains(Buttons::LEFT) && l > 0 && h[l - 1] < y {
+                    left -= 1;
+                } else if pressed.contains(Buttons::RIGHT) && l + 2 < COLUMNS && h[l + 2] < y {
+                    left += 1;
+                }
+                let (l, r) = (left as usize, left as usize + 1);
+                let y = (y - fall).max(h[l].max(h[r]));
+                if y > h[l].max(h[r]) {
+                    return Phase::Pair { left, swapped, y };
+                }
+                let (first, second) = if swapped { (r, l) } else { (l, r) };
+                if h[l] == h[r] {
+                    return self.finish(Action::Place(Placement {
+                        first: first as u8,
+                        second: second as u8,
+                    }));
+                }
+                let stopped = if h[l] > h[r] { l } else { r };
+                let free = l + r - stopped;
+                Phase::Split {
+                    stopped_col: stopped as u8,
+                    free_is_first: free == first,
+                    col: free as u8,
+                    y,
+                }
+            }
+            Phase::Split {
+                stopped_col,
+                free_is_first,
+                mut col,
+                y,
+            } => {
+                let c = col as usize;
+                let can = |n: usize| n != stopped_col as usize && h[n] < y;
+                if pressed.contains(Buttons::LEFT) && c > 0 && can(c - 1) {
+                    col -= 1;
+                } else if pressed.contains(Buttons::RIGHT) && c + 1 < COLUMNS && can(c + 1) {
+                    col += 1;
+                }
+                let y = (y - fall).max(h[col as usize]);
+                if y > h[col as usize] {
+                    return Phase::Split {
+                        stopped_col,
+                        free_is_first,
+                        col,
+                        y,
+                    };
+                }
+                let (first, second) = if free_is_first {
+                    (col, stopped_col)
+                } else {
+                    (stopped_col, col)
+                };
+                self.finish(Action::Place(Placement { first, second }))
+            }
+            Phase::Alexey {
+                mut cursor,
+                mut counts,
+            } => {
+                cursor = move_cursor(cursor, pressed);
+                let c = cursor as usize;
+                let total: u32 = counts.iter().map(|&k| k as u32).sum();
+                if pressed.contains(Buttons::A)
+                    && (counts[c] as usize) < self.game.board.piles[c].len()
+                {
+                    counts[c] += 1;
+                }
+                let total_now: u32 = counts.iter().map(|&k| k as u32).sum();
+                if total_now >= self.game.settings.alexey_max
+                    || (pressed.contains(Buttons::B) && total == total_now)
+                {
+                    self.helpers_used += 1;
+                    return self.finish(Action::Alexey(counts));
+                }
+                Phase::Alexey { cursor, counts }
+            }
+            Phase::Vladimir { mut cursor, first } => {
+                cursor = move_cursor(cursor, pressed);
+                if !pressed.contains(Buttons::A) {
+                    return Phase::Vladimir { cursor, first };
+                }
+                match first {
+                    None => Phase::Vladimir {
+                        cursor,
+                        first: Some(cursor),
+                    },
+                    Some(f) if f != cursor => {
+                        self.helpers_used += 1;
+                        self.finish(Action::Vladimir(f, cursor))
+                    }
+                    Some(_) => Phase::Vladimir { cursor, first },
+                }
+            }
+        }
+    }
+
+    fn write_ram(&mut self) {
+        let m = self.map.clone();
+        let g = &self.game;
+        let mut ram = vec![0u8; 0x800];
+        let (t1, t2) = g.current;
+        // (column, y, landed) of the pair's first and second hat.
+        let hats: Option<[(u8, i16, bool); 2]> = match self.phase {
+            Phase::Pair { left, swapped, y } => {
+                let (a, b) = if swapped {
+                    (left + 1, left)
+                } else {
+                    (left, left + 1)
+                };
+                Some([(a, y, false), (b, y, false)])
+            }
+            Phase::Split {
+                stopped_col,
+                free_is_first,
+                col,
+                y,
+            } => {
+                let stopped = (
+                    stopped_col,
+                    g.board.piles[stopped_col as usize].height(),
+                    true,
+                );
+                let free = (col, y, false);
+                Some(if free_is_first {
+                    [free, stopped]
+                } else {
+                    [stopped, free]
+                })
+            }
+            _ => None,
+        };
+        if let Some(hats) = hats {
+            for (i, (col, y, landed)) in hats.into_iter().enumerate() {
+                ram[m.falling[i] as usize] = [t1, t2][i];
+                ram[m.column[i] as usize] = col;
+                ram[m.y[i] as usize] = y.clamp(0, 255) as u8;
+                ram[m.landed[i] as usize] = if landed { 0xFF } else { 0 };
+            }
+        }
+        ram[m.next[0] as usize] = g.next.0;
+        ram[m.next[1] as usize] = g.next.1;
+        ram[m.frame_counter as usize] = g.frame as u8;
+        ram[m.frame_counter as usize + 1] = (g.frame >> 8) as u8;
+        ram[m.rng[0] as usize] = g.rng.h1;
+        ram[m.rng[1] as usize] = g.rng.h2;
+        let level = g.rules_level();
+        ram[m.shop as usize] = (level / STAGES_PER_SHOP) as u8;
+        ram[m.stage as usize] = (level % STAGES_PER_SHOP) as u8;
+        let mut cash = g.cash;
+        for d in 0..8 {
+            ram[m.cash as usize + d] = (cash % 10) as u8;
+            cash /= 10;
+        }
+        if let PileLayout::Columns {
+            counts,
+            hats,
+            stride,
+            order,
+        } = m.piles
+        {
+            write_piles(&mut ram, &g.board, counts, hats, stride, order);
+        }
+        if let Some(hm) = &m.helpers {
+            ram[hm.pool_count as usize] = g.pool.len() as u8;
+            for (i, h) in g.pool.iter().enumerate() {
+                ram[hm.pool as usize + i] = if *h == Helper::Alexey { 1 } else { 2 };
+            }
+            let (active, cursor, removed, chosen) = match self.phase {
+                Phase::Alexey { cursor, counts } => (1, cursor, counts.iter().sum::<u8>(), 0xFF),
+                Phase::Vladimir { cursor, first } => (2, cursor, 0, first.unwrap_or(0xFF)),
+                _ => (0, 0, 0, 0xFF),
+            };
+            ram[hm.active as usize] = active;
+            ram[hm.cursor as usize] = cursor;
+            ram[hm.removed as usize] = removed;
+            ram[hm.chosen as usize] = chosen;
+        }
+        self.ram = ram;
+    }
+}
+
+fn move_cursor(cursor: u8, pressed: Buttons) -> u8 {
+    if pressed.contains(Buttons::LEFT) && cursor > 0 {
+        cursor - 1
+    } else if pressed.contains(Buttons::RIGHT) && (cursor as usize) + 1 < COLUMNS {
+        cursor + 1
+    } else {
+        cursor
+    }
+}
+
+fn write_piles(
+    ram: &mut [u8],
+    board: &Board,
+    counts: u16,
+    hats: u16,
+    stride: u16,
+    order: HatOrder,
+) {
+    for (c, pile) in board.piles.iter().enumerate() {
+        let list: Vec<u8> = pile.hats().take(stride as usize).collect();
+        ram[counts as usize + c] = list.len() as u8;
+        let base = hats as usize + c * stride as usize;
+        for (i, &h) in list.iter().enumerate() {
+            let at = match order {
+                HatOrder::BottomUp => i,
+                HatOrder::TopDown => list.len() - 1 - i,
+            };
+            ram[base + at] = h;
+        }
+    }
+}
+
+impl Frame for RamHost {
+    fn frame_number(&self) -> u64 {
+        self.frames
+    }
+    fn peek(&self, addr: u16) -> u8 {
+        self.ram.get(addr as usize & 0x7FF).copied().unwrap_or(0)
+    }
+    fn ram(&self) -> &[u8] {
+        &self.ram
+    }
+    fn poke(&mut self, addr: u16, value: u8) {
+        self.ram[addr as usize & 0x7FF] = value;
+    }
+    fn picture(&self) -> &[u16] {
+        &[]
+    }
+    fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
+        if let Some(p) = self.pads.get_mut(pad) {
+            *p = buttons;
+        }
+    }
+    fn buttons(&self, pad: usize) -> Buttons {
+        self.pads.get(pad).copied().unwrap_or(Buttons::NONE)
+    }
+    fn set_status(&mut self, line: &str) {
+        self.status = line.to_string();
+    }
+}

@@ -1,0 +1,270 @@
+//! The DOTS demo cartridge (`cart/`, built from source) and `nesmind demo spot --headless`:
+//! the Spot plug-in plays games against the cart's own 6502 computer player, with the
+//! whole loop on the emulated machine (menu set through the pad, moves read from RAM,
+//! buttons pressed back).
+
+mod cart;
+pub mod driver;
+
+use crate::plugin::SpotPlugin;
+use clap::Parser;
+use driver::{Driver, GameRecord, Report, RunConfig};
+use nesmind_host::Demo;
+use nesmind_host::Rom;
+use nesmind_host::{PluginOptions, Session};
+use std::sync::{Arc, Mutex};
+
+pub use cart::{COLOURS, SETTING_HUMAN};
+
+pub static DEMO: Demo = Demo {
+    file_name: "dots.nes",
+    image: include_bytes!("../../cart/dots.nes"),
+    window_options: &[],
+    headless: headless_tool,
+};
+
+/// A headless run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub games: usize,
+    /// Menu setting per slot (0 off, 1-5 computer level, 6 the plug-in).
+    pub settings: [u8; 4],
+    pub animations: bool,
+    pub move_ms: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub max_game_frames: u64,
+}
+
+impl Options {
+    /// `players` slots in play, the plug-in in `seats` of them (slot 1 first, then 3, 2, 4),
+    /// the cart's computer at `level` in the others.
+    pub fn new(players: usize, seats: usize, level: u8) -> Result<Options, String> {
+        if !(2..=4).contains(&players) {
+            return Err(format!("players: {players} is not 2-4"));
+        }
+        if !(1..players).contains(&seats) {
+            return Err(format!(
+                "plug-in seats: {seats} is not 1-{} (the cart needs an opponent)",
+                players - 1
+            ));
+        }
+        if !(1..=5).contains(&level) {
+            return Err(format!("level: {level} is not 1-5"));
+        }
+        let mut settings = [0u8; 4];
+        settings[..players].fill(level);
+        for &slot in &[0, 2, 1, 3][..seats] {
+            settings[slot] = SETTING_HUMAN;
+        }
+        Ok(Options {
+            games: 10,
+            settings,
+            animations: false,
+            move_ms: 100,
+            seed: 1,
+            threads: 1,
+            max_game_frames: 40_000,
+        })
+    }
+}
+
+/// Plays the games on `opts.threads` machines and merges what they saw.
+pub fn play(opts: &Options) -> Result<Report, String> {
+    let threads = opts.threads.clamp(1, opts.games.max(1));
+    let results: Vec<Result<Report, String>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let games = opts.games / threads + usize::from(t < opts.games % threads);
+                let cfg = RunConfig {
+                    games,
+                    settings: opts.settings,
+                    animations: opts.animations,
+                    seed: opts.seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+                    max_game_frames: opts.max_game_frames,
+                };
+                s.spawn(move || run_worker(cfg, opts.move_ms))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|_| Err("a worker panicked".into())))
+            .collect()
+    });
+    let mut total = Report::default();
+    for r in results {
+        let r = r?;
+        total.games.extend(r.games);
+        total.errors.extend(r.errors);
+        total.cpu_moves += r.cpu_moves;
+        total.cpu_off_model += r.cpu_off_model;
+        total.refused_presses += r.refused_presses;
+        total.plugin_moves += r.plugin_moves;
+        for (t, n) in total.moves_by_slot.iter_mut().zip(r.moves_by_slot) {
+            *t += n;
+        }
+    }
+    total.done = true;
+    Ok(total)
+}
+
+fn run_worker(cfg: RunConfig, move_ms: u64) -> Result<Report, String> {
+    let report = Arc::new(Mutex::new(Report::default()));
+    let mut opts = PluginOptions::new();
+    opts.insert("move_ms".into(), move_ms.to_string());
+    let inner = SpotPlugin::from_options(&opts)?;
+    let games = cfg.games as u64;
+    let limit = games * (cfg.max_game_frames + 2_000);
+    let driver = Driver::new(inner, cfg, Arc::clone(&report));
+    let rom = Rom::parse(DEMO.image, DEMO.file_name).map_err(|e| e.to_string())?;
+    let mut session = Session::new(rom)?;
+    session.machine_mut().set_audio_enabled(false);
+    session.attach(Box::new(driver), &[])?;
+    for _ in 0..limit {
+        if report.lock().expect("report lock").done || games == 0 {
+            break;
+        }
+        session.step()?;
+    }
+    session.detach();
+    let mut r = std::mem::take(&mut *report.lock().expect("report lock"));
+    if r.games.len() < games as usize && r.errors.is_empty() {
+        r.errors
+            .push(format!("only {} of {games} games finished", r.games.len()));
+    }
+    Ok(r)
+}
+
+/// Play the DOTS demo cart headless: the Spot plug-in against the cart's computer.
+#[derive(Parser, Debug)]
+#[command(name = "nesmind demo spot --headless")]
+struct HeadlessArgs {
+    /// Games to play.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Players per game (2-4).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: u8,
+    /// Slots the plug-in plays (slot 1, then 3, 2): fewer than the players.
+    #[arg(long, default_value_t = 1)]
+    plugin_seats: u8,
+    /// Level of the cart's computer players: 1-5 (5 is the pure heuristic).
+    #[arg(long, default_value_t = 5)]
+    level: u8,
+    /// The plug-in's search time per move, in milliseconds.
+    #[arg(long, default_value_t = 100)]
+    move_ms: u64,
+    /// Seeds how many frames pass before each Start, which seeds the cart's own RNG.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Machines played in parallel (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Keep the cart's animations on (slower, as in the window).
+    #[arg(long)]
+    animations: bool,
+}
+
+fn headless_tool(args: &[String]) -> Result<(), String> {
+    let a = match HeadlessArgs::try_parse_from(
+        std::iter::once("nesmind demo spot --headless".to_string()).chain(args.iter().cloned()),
+    ) {
+        Ok(a) => a,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return Ok(());
+        }
+        Err(e) => return Err(e.render().to_string().trim_end().to_string()),
+    };
+    let mut opts = Options::new(a.players.into(), a.plugin_seats.into(), a.level)?;
+    opts.games = a.games;
+    opts.move_ms = a.move_ms.max(1);
+    opts.seed = a.seed;
+    opts.animations = a.animations;
+    opts.threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let report = play(&opts)?;
+    for (i, g) in report.games.iter().enumerate() {
+        println!("{}", game_line(i + 1, g, &opts.settings));
+    }
+    print!("{}", summary(&report, &opts));
+    if !report.errors.is_empty() {
+        return Err(format!(
+            "{} problem(s):\n{}",
+            report.errors.len(),
+            report.errors.join("\n")
+        ));
+    }
+    Ok(())
+}
+
+/// `game 3  layout 164  first BLUE  RED 30  BLUE 19  won by RED (plug-in)`
+pub fn game_line(number: usize, g: &GameRecord, settings: &[u8; 4]) -> String {
+    let counts: Vec<String> = g
+        .counts
+        .iter()
+        .map(|&(s, c)| format!("{} {c}", COLOURS[s]))
+        .collect();
+    let verdict = match g.winner {
+        Some(s) if settings[s] == SETTING_HUMAN => format!("won by {} (plug-in)", COLOURS[s]),
+        Some(s) => format!("won by {} (cart, level {})", COLOURS[s], settings[s]),
+        None => "draw".into(),
+    };
+    format!(
+        "game {number:3}  layout {:3}  first {:5}  {}  {verdict}",
+        g.layout,
+        COLOURS[g.first],
+        counts.join("  ")
+    )
+}
+
+/// The closing lines; the last is `win_rate W`.
+pub fn summary(r: &Report, opts: &Options) -> String {
+    let n = r.games.len();
+    let wins = r.games.iter().filter(|g| g.plugin_won).count();
+    let draws = r.games.iter().filter(|g| g.winner.is_none()).count();
+    let plugin_first = r
+        .games
+        .iter()
+        .filter(|g| opts.settings[g.first] == SETTING_HUMAN)
+        .count();
+    let frames: u64 = r.games.iter().map(|g| g.frames).sum();
+    format!(
+        "{n} games: plug-in won {wins}, drew {draws}, lost {}; plug-in moved first in {plugin_first}\n\
+         {} plug-in moves, {frames} frames in play; cart moves at level 5: {} checked, {} not among the heuristic's best; refused A presses {}\n\
+         win_rate {:.4}\n",
+        n - wins - draws,
+        r.plugin_moves,
+        r.cpu_moves,
+        r.cpu_off_model,
+        r.refused_presses,
+        if n == 0 { 0.0 } else { wins as f64 / n as f64 }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_name_bad_seat_counts() {
+        let o = Options::new(4, 2, 3).unwrap();
+        assert_eq!(o.settings, [SETTING_HUMAN, 3, SETTING_HUMAN, 3]);
+        assert!(Options::new(2, 2, 5).unwrap_err().contains("seats"));
+        assert!(Options::new(5, 1, 5).unwrap_err().contains("players"));
+        assert!(Options::new(2, 1, 6).unwrap_err().contains("level"));
+        let g = GameRecord {
+            layout: 7,
+            first: 1,
+            counts: vec![(0, 30), (1, 19)],
+            winner: Some(0),
+            plugin_won: true,
+            frames: 400,
+        };
+        assert_eq!(
+            game_line(3, &g, &o.settings),
+            "game   3  layout   7  first BLUE   RED 30  BLUE 19  won by RED (plug-in)"
+        );
+    }
+}

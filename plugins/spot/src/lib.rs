@@ -1,0 +1,40 @@
+//! Spot: The Video Game (Ataxx for 2-4 players): game model, search players, arena and the
+//! RAM-reading plug-in that drives the cartridge's pads.
+
+pub mod arena;
+pub mod board;
+pub mod bots;
+pub mod demo;
+pub mod eval;
+mod game;
+pub mod layouts;
+pub mod moves;
+pub mod naive;
+pub mod pad_plan;
+pub mod perft;
+pub mod players;
+pub mod plugin;
+pub mod position;
+
+pub mod ram_host;
+pub mod ram_map;
+pub mod tools;
+mod zobrist;
+
+use nesmind_host::{Plugin, PluginOptions};
+
+pub static ENTRY: nesmind_host::Entry = nesmind_host::Entry {
+    name: "spot",
+    description: "Spot: N-player hypermax / alpha-beta player that drives the pads",
+    create,
+    tools: &[
+        ("arena", tools::arena_tool),
+        ("perft", tools::perft_tool),
+        ("bench", tools::bench_tool),
+    ],
+    demo: Some(&demo::DEMO),
+};
+
+fn create(opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
+    Ok(Box::new(plugin::SpotPlugin::from_options(opts)?))
+}

@@ -1,0 +1,129 @@
+//! Seats: who plays a colour in the arena or in the plug-in.
+
+use super::board::NO_SQUARE;
+use super::bots;
+use super::moves::Move;
+use super::position::Position;
+use nesmind_search::{Algorithm, SearchConfig, SearchResult, Searcher};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::time::Duration;
+
+/// The search the plug-in (and the `spot` seat) uses for a player count: negamax with PVS for
+/// 2 players, paranoid for 3-4 (ahead of hypermax and best-reply in arena runs without the
+/// opponent model). With the model on, opponents' turns become chance nodes and any of these
+/// runs as expectimax (see `search::SearchConfig::model_opponents`).
+pub fn default_algorithm(players: usize) -> Algorithm {
+    match players {
+        2 => Algorithm::Negamax,
+        _ => Algorithm::Paranoid,
+    }
+}
+
+/// A seat kind as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeatKind {
+    /// A search with iterative deepening and a table under the per-move budget.
+    Search(Algorithm),
+    /// The article's hypermax: fixed depth players + 1, no table.
+    ArticleHypermax,
+    /// A timed search that expects opponents to play like the cartridge AI model: at random
+    /// among its tied best moves (expectimax for all but best-reply).
+    Modeled(Algorithm),
+    /// What the plug-in plays by default: expectimax against the opponent model.
+    Default,
+    NesAi(u8),
+    Greedy,
+    Random,
+}
+
+impl SeatKind {
+    pub fn parse(text: &str) -> Result<SeatKind, String> {
+        let t = text.trim().to_ascii_lowercase();
+        if let Some(level) = t.strip_prefix("nes-ai") {
+            let level = match level.strip_prefix(':') {
+                None if level.is_empty() => 5,
+                Some(l) => l
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|l| (1..=5).contains(l))
+                    .ok_or_else(|| format!("bad NES AI level in '{text}' (1-5)"))?,
+                None => return Err(format!("unknown seat '{text}'")),
+            };
+            return Ok(SeatKind::NesAi(level));
+        }
+        if t == "spot" {
+            return Ok(SeatKind::Default);
+        }
+        if let Some(base) = t.strip_suffix("-model") {
+            return Algorithm::parse(base).map(SeatKind::Modeled);
+        }
+        match t.as_str() {
+            "hypermax-article" => Ok(SeatKind::ArticleHypermax),
+            "greedy" => Ok(SeatKind::Greedy),
+            "random" => Ok(SeatKind::Random),
+            _ => Algorithm::parse(&t).map(SeatKind::Search).map_err(|_| {
+                format!("unknown seat '{text}' (spot, hypermax, hypermax-article, paranoid, brs, negamax, expectimax, any of these five with -model, nes-ai[:1-5], greedy, random)")
+            }),
+        }
+    }
+}
+
+/// A player that picks moves for one colour.
+pub struct Seat {
+    kind: SeatKind,
+    rng: StdRng,
+    searcher: Option<Searcher<Position>>,
+    pub last_search: Option<SearchResult<Move>>,
+}
+
+impl Seat {
+    pub fn new(kind: SeatKind, players: usize, move_time: Duration, seed: u64) -> Seat {
+        // With the model, every search except best-reply is expectimax; the name says so.
+        let kind = match kind {
+            SeatKind::Default => SeatKind::Modeled(Algorithm::Expectimax),
+            SeatKind::Modeled(a) if a != Algorithm::BestReply => {
+                SeatKind::Modeled(Algorithm::Expectimax)
+            }
+            k => k,
+        };
+        let cfg = match &kind {
+            SeatKind::Search(a) => Some(SearchConfig::timed(*a, move_time, seed)),
+            SeatKind::ArticleHypermax => Some(SearchConfig::article_hypermax(players, seed)),
+            SeatKind::Modeled(a) => Some(SearchConfig {
+                model_opponents: true,
+                ..SearchConfig::timed(*a, move_time, seed)
+            }),
+            _ => None,
+        };
+        Seat {
+            kind,
+            rng: StdRng::seed_from_u64(seed ^ 0xA5A5),
+            searcher: cfg.map(Searcher::new),
+            last_search: None,
+        }
+    }
+
+    pub fn kind(&self) -> &SeatKind {
+        &self.kind
+    }
+
+    /// The move for the player to move in `pos` (which must not be finished).
+    pub fn choose(&mut self, pos: &Position) -> Move {
+        match (&self.kind, &mut self.searcher) {
+            (SeatKind::NesAi(level), _) => bots::nes_ai_move(pos, *level, &mut self.rng),
+            (SeatKind::Greedy, _) => bots::greedy_move(pos, &mut self.rng),
+            (SeatKind::Random, _) => bots::random_move(pos, &mut self.rng),
+            (_, Some(searcher)) => {
+                // The bonus game counts only at the root: deeper plies ignore the secret square.
+                let mut root = *pos;
+                root.set_secret(NO_SQUARE);
+                let r = searcher.search(&root);
+                let best = r.best;
+                self.last_search = Some(r);
+                best
+            }
+            (_, None) => unreachable!("search seats always own a searcher"),
+        }
+    }
+}
