@@ -10,10 +10,12 @@
 ; Counts own and opponent pieces round a cell (padded index X) into t0 / t1.
 .macro tally off
   lda BOARD11 + off, x
-  beq :++               ; empty
   cmp me
   beq :+
-  cmp #CELL_BLOCKED
+  tay
+  lda kind_of_code, y
+  beq :++               ; empty
+  cmp #5
   bcs :++               ; blocked or wall
   inc t1
   bne :++               ; always
@@ -25,11 +27,13 @@
 ai_count:
   ldy #48
 @cell:
+  sty t2                ; tally needs Y
   ldx pad_of, y
   lda #0
   sta t0
   sta t1
   each_near tally
+  ldy t2
   lda t0
   sta OWN_NEAR, x
   lda t1
@@ -97,7 +101,7 @@ consider:
 ai_choose:
   lda #0
   sta ai_random
-  ldx CURRENT
+  jsr slot_to_move
   lda SETTINGS, x
   cmp #5
   bcs @rated
@@ -121,7 +125,8 @@ ai_choose:
   sta best_rate
   ldy #48
 @dest:
-  lda BOARD, y
+  jsr cell_code
+  cmp #CELL_EMPTY
   beq @empty
 @next:
   dey
@@ -159,7 +164,7 @@ ai_choose:
 clone_source:
   ldy #48
 @cell:
-  lda BOARD, y
+  jsr cell_code
   cmp me
   bne @next
   ldx dest

@@ -1,23 +1,10 @@
-; The board: the 7 x 7 cells at BOARD (what the RAM map documents) mirrored into an
-; 11 x 11 copy with two wall cells round it, so neighbours are fixed offsets and need no
-; edge tests. Cell c = row * 7 + column; its padded index is (row + 2) * 11 + column + 2.
-
-WALL = $FF
+; The board: the 7 x 7 cells at BOARD (what the RAM map documents, shaped as shape.s says)
+; mirrored into a copy with two wall cells round it (11 rows of PAD_WIDTH), so neighbours are
+; fixed offsets and need no edge tests. Cell c = row * 7 + column; pad_of gives its padded
+; index. The game reads cells from the padded copy; both hold the same codes.
 
 .segment "RODATA"
 
-pad_of:                 ; cell -> padded index
-  .repeat 49, c
-    .byte (c / 7 + 2) * 11 + c .mod 7 + 2
-  .endrepeat
-cell_of:                ; padded index -> cell, $FF on the walls
-  .repeat 121, p
-    .if p / 11 >= 2 && p / 11 <= 8 && p .mod 11 >= 2 && p .mod 11 <= 8
-      .byte (p / 11 - 2) * 7 + p .mod 11 - 2
-    .else
-      .byte $FF
-    .endif
-  .endrepeat
 row_of:
   .repeat 49, c
     .byte c / 7
@@ -31,39 +18,41 @@ col_of:
 
 ; The eight neighbours and the sixteen cells two steps away, as padded offsets; `m` is a
 ; macro taking one offset.
+W = PAD_WIDTH
 .macro each_near m
-  m -12
-  m -11
-  m -10
+  m -W - 1
+  m -W
+  m -W + 1
   m -1
   m 1
-  m 10
-  m 11
-  m 12
+  m W - 1
+  m W
+  m W + 1
 .endmacro
 .macro each_ring m
-  m -24
-  m -23
-  m -22
-  m -21
-  m -20
-  m -13
-  m -9
+  m -2 * W - 2
+  m -2 * W - 1
+  m -2 * W
+  m -2 * W + 1
+  m -2 * W + 2
+  m -W - 2
+  m -W + 2
   m -2
   m 2
-  m 9
-  m 13
-  m 20
-  m 21
-  m 22
-  m 23
-  m 24
+  m W - 2
+  m W + 2
+  m 2 * W - 2
+  m 2 * W - 1
+  m 2 * W
+  m 2 * W + 1
+  m 2 * W + 2
 .endmacro
 
 ; Writes code A into cell Y. Keeps A, X and Y.
 set_cell:
-  sta BOARD, y
   stx t7
+  ldx pub_of, y
+  sta BOARD, x
   ldx pad_of, y
   sta BOARD11, x
   ldx t7
@@ -72,11 +61,17 @@ set_cell:
 ; Builds the empty board of built-in layout LAYOUT_NUMBER: bit k of the number blocks the
 ; k-th symmetry class of cells (the same numbering as the plug-in's `builtin_layout`).
 build_layout:
-  ldx #120
-  lda #WALL
+  ldx #0
+  lda #CELL_WALL
 : sta BOARD11, x
-  dex
-  bpl :-
+  inx
+  cpx #PAD_SIZE
+  bne :-
+  ldx #0
+: sta BOARD, x
+  inx
+  cpx #<PUB_SIZE        ; 0: all 256
+  bne :-
   ldy #48
 @cell:
   ldx cell_class, y
@@ -92,7 +87,7 @@ build_layout:
 @test:
   beq @open
   lda #CELL_BLOCKED
-  bne @put
+  jmp @put
 @open:
   lda #CELL_EMPTY
 @put:
@@ -110,7 +105,10 @@ count_pieces:
   bpl :-
   ldy #48
 @cell:
-  ldx BOARD, y
+  jsr cell_code
+  tax
+  lda kind_of_code, x
+  tax
   dex
   cpx #4
   bcs @next
@@ -137,13 +135,14 @@ count_pieces:
 ; Carry set when the player with cell code A can reach an empty cell.
 .macro near_empty off
   lda BOARD11 + off, x
+  cmp #CELL_EMPTY
   beq @yes
 .endmacro
 has_move:
   sta t7
   ldy #48
 @cell:
-  lda BOARD, y
+  jsr cell_code
   cmp t7
   beq @check
 @next:
@@ -166,7 +165,8 @@ has_move:
 ; player able to move.
 game_over:
   ldy #48
-: lda BOARD, y
+: jsr cell_code
+  cmp #CELL_EMPTY
   beq @has_empty
   dey
   bpl :-
@@ -191,8 +191,7 @@ game_over:
   ldx t3
   lda COUNTS, x
   beq @next_player
-  inx
-  txa
+  lda code_of_slot, x
   jsr has_move
   bcs @not_over
 @next_player:
@@ -229,11 +228,13 @@ cell_distance:
 ; empties a jump's source and lists the captured cells in FLIP_CELLS (not yet converted).
 .macro note_capture off
   lda BOARD11 + off, x
-  beq :+
   cmp me
   beq :+
-  cmp #CELL_BLOCKED
-  bcs :+
+  tay
+  lda kind_of_code, y
+  beq :+                ; empty
+  cmp #5
+  bcs :+                ; blocked or wall
   txa
   clc
   adc #<(off)
@@ -276,7 +277,7 @@ flip_next:
 
 ; The next slot after CURRENT that is in the game and has pieces (CURRENT if none).
 next_player:
-  ldx CURRENT
+  jsr slot_to_move
   ldy #4
 @try:
   inx
@@ -290,7 +291,6 @@ next_player:
 @skip:
   dey
   bne @try
-  ldx CURRENT
+  jmp slot_to_move
 @found:
-  stx CURRENT
-  rts
+  jmp set_slot_to_move

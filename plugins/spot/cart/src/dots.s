@@ -23,6 +23,7 @@
   .byte 0, 0
   .byte $02             ; default expansion device: Four Score
 
+.include "shape.s"
 .include "chr.s"
 .include "layouts.s"
 .include "text.s"
@@ -99,7 +100,7 @@ reset:
   sta ppu_ctrl
   sta PPUCTRL
   jsr power_on_settings
-  jsr title_enter
+  jsr boot_screen
 main_loop:
   jsr wait_frame
   jsr take_presses

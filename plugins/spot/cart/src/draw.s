@@ -15,7 +15,7 @@ cell_nt_hi:
   .repeat 49, c
     .byte >($2000 + (c / 7) * 128 + 4 + (c .mod 7) * 4)
   .endrepeat
-tile_of_code:
+tile_of_code:           ; by kind_of_code
   .byte TILE_EMPTY, TILE_PIECE, TILE_PIECE, TILE_PIECE, TILE_PIECE, TILE_BLOCKED
 palette_of_code:
   .byte 0, 0, 1, 2, 3, 0
@@ -31,8 +31,11 @@ draw_cell:
   bcc :+
   rts
 : sty draw_cell_index
-  lda BOARD, y
-  sta SHOWN, y
+  ldx pub_of, y
+  lda BOARD, x
+  sta SHOWN, x
+  tax
+  lda kind_of_code, x
   tax
   lda tile_of_code, x
   sta t3
@@ -85,8 +88,9 @@ draw_board_changes:
   sta t0
   ldy #48
 @cell:
-  lda BOARD, y
-  cmp SHOWN, y
+  ldx pub_of, y
+  lda BOARD, x
+  cmp SHOWN, x
   beq @next
   jsr draw_cell
   bcs @done
@@ -113,7 +117,7 @@ place_sprites:
   cmp #1
   beq :+
   rts
-: ldy CURSOR
+: jsr cursor_cell
   jsr cell_pixels       ; t0 = x, t1 = y of the cell
   ldx #0
   lda t1

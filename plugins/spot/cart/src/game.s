@@ -11,13 +11,12 @@ PH_WALK  = 3            ; animations on: the computer's hand walks to its move
 PH_FLIP  = 4            ; animations on: captured pieces turn one by one
 PH_PASS  = 5
 PH_OVER  = 6
+PH_SPLASH = 7           ; variants: a start-up screen before the title
 
 STATUS_TURN = 1
 STATUS_PASS = 2
 STATUS_OVER = 3
 
-ANIM_IDLE = 2
-ANIM_BUSY = 1
 REPEAT_DELAY = 20       ; frames a D-pad direction is held before it repeats ...
 REPEAT_RATE = 6         ; ... and then every this many frames
 OVER_WAIT = 240         ; game-over screen, in 2-frame steps (8 s), then the title
@@ -26,10 +25,10 @@ OVER_WAIT = 240         ; game-over screen, in 2-frame steps (8 s), then the tit
 
 phase_lo:
   .lobytes title_frame - 1, human_frame - 1, cpu_frame - 1, walk_frame - 1
-  .lobytes flip_frame - 1, pass_frame - 1, over_frame - 1
+  .lobytes flip_frame - 1, pass_frame - 1, over_frame - 1, splash_frame - 1
 phase_hi:
   .hibytes title_frame - 1, human_frame - 1, cpu_frame - 1, walk_frame - 1
-  .hibytes flip_frame - 1, pass_frame - 1, over_frame - 1
+  .hibytes flip_frame - 1, pass_frame - 1, over_frame - 1, splash_frame - 1
 four_corners:           ; 4 players, clockwise from the top left
   .byte 0, 6, 48, 42
 
@@ -47,8 +46,12 @@ draw_frame:
   lda MODE
   cmp #MODE_PLAYFIELD
   beq :+
+  cmp #MODE_TITLE
+  bne @still
   jmp title_draw
 : jmp draw_play_frame
+@still:
+  rts
 
 start_game:
   lda #0
@@ -91,9 +94,9 @@ start_game:
   sta THIRD_CORNER
   jsr place_start_pieces
   jsr count_pieces
-  lda FIRST_MOVER       ; each game the next slot moves first; the first game draws it
+  ldx FIRST_MOVER       ; each game the next slot moves first; the first game draws it
   bmi @draw_first
-  sta CURRENT
+  jsr set_slot_to_move
   jsr next_player
   jmp @first
 @draw_first:
@@ -109,12 +112,12 @@ start_game:
   inx
   bne :-
 @found:
-  stx CURRENT
+  jsr set_slot_to_move
 @first:
-  lda CURRENT
-  sta FIRST_MOVER
-  lda #24               ; the hand starts in the middle
-  sta CURSOR
+  jsr slot_to_move
+  stx FIRST_MOVER
+  ldy #24               ; the hand starts in the middle
+  jsr set_cursor_cell
   lda #$FF
   sta selected
   sta SECRET            ; no bonus game in this cartridge
@@ -147,9 +150,7 @@ place_start_pieces:
   stx t1
   lda TYPES, x
   beq @next
-  txa
-  clc
-  adc #1
+  lda code_of_slot, x
   sta t4                ; cell code
   ldy t3
   lda t2
@@ -202,9 +203,9 @@ turn_start:
   jsr game_over
   bcc :+
   jmp end_game
-: ldx CURRENT
-  inx
-  stx me
+: jsr slot_to_move
+  lda code_of_slot, x
+  sta me
   lda #$FF
   sta selected
   lda #0
@@ -228,7 +229,7 @@ turn_start:
   jmp @idle
 : lda #STATUS_TURN
   sta status_kind
-  ldx CURRENT
+  jsr slot_to_move
   lda TYPES, x
   cmp #TYPE_HUMAN
   beq :+
@@ -361,3 +362,70 @@ draw_game_screen:
 .segment "RODATA"
 str_dots:   .byte "DOTS"
 str_layout: .byte "LAYOUT ", 0
+
+; Variants with SPLASH: a start-up screen that waits for Start (or three seconds, so the
+; window demo still plays by itself) before the title.
+SPLASH_WAIT = 90        ; in 2-frame steps
+
+boot_screen:
+.if SPLASH
+  jmp splash_enter
+.else
+  jmp title_enter
+.endif
+
+splash_enter:
+  jsr screen_off
+  lda #PH_SPLASH
+  sta phase
+  lda #MODE_SPLASH
+  sta MODE
+  lda #3
+  sta CART_PHASE
+  lda #0
+  sta idle_time
+  sta t7
+  jsr clear_screen
+  lda #12
+  jsr row_address
+  lda ptr2
+  ora #14
+  sta ptr2
+  lda #<str_dots_title
+  ldx #>str_dots_title
+  jsr set_ptr
+  jsr queue_string
+  jsr flush_vram
+  lda #16
+  jsr row_address
+  lda ptr2
+  ora #10
+  sta ptr2
+  lda #<str_press_start
+  ldx #>str_press_start
+  jsr set_ptr
+  jsr queue_string
+  jsr flush_vram
+  jsr upload_attributes
+  jsr place_sprites
+  jmp screen_on
+
+splash_frame:
+  jsr any_pressed
+  and #BTN_START
+  bne @leave
+  lda frame
+  and #1
+  bne @wait
+  inc idle_time
+  lda idle_time
+  cmp #SPLASH_WAIT
+  bcs @leave
+@wait:
+  rts
+@leave:
+  jmp title_enter
+
+.segment "RODATA"
+str_dots_title:  .byte "DOTS", 0
+str_press_start: .byte "PRESS START", 0

@@ -85,7 +85,8 @@ panel_marker:
   lda #<str_mark_out
   ldx #>str_mark_out
   jmp set_ptr
-: cpx CURRENT
+: lda turn_of_slot, x
+  cmp CURRENT
   bne @blank
   lda #<str_mark_turn
   ldx #>str_mark_turn
@@ -208,7 +209,7 @@ draw_status:
   rts
 : lda #COLOURED
   sta t7
-  ldx CURRENT
+  jsr slot_to_move
   stx t0                ; palette
   ldy #0
   lda status_kind
@@ -232,7 +233,7 @@ draw_status:
   jsr append_string
   jmp @padded
 @named:
-  ldx CURRENT
+  jsr slot_to_move
 @named_x:
   lda name_lo, x
   sta ptr

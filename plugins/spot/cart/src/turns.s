@@ -5,7 +5,7 @@
 
 ; A human turn: the pad of the slot to move drives the hand.
 human_frame:
-  ldx CURRENT
+  jsr slot_to_move
   lda pressed, x
   sta t0
   lda PADS, x
@@ -42,12 +42,13 @@ human_frame:
 ; Moves the hand one cell for the D-pad bits in A (up, down, left, right in that order of
 ; precedence); it stops at the edges.
 move_cursor:
-  ldy CURSOR
   tax
+  jsr cursor_cell
+  txa
   and #BTN_UP
   beq :+
   lda row_of, y
-  beq @done
+  beq @wrap_up
   tya
   sec
   sbc #7
@@ -57,7 +58,7 @@ move_cursor:
   beq :+
   lda row_of, y
   cmp #6
-  beq @done
+  beq @wrap_down
   tya
   clc
   adc #7
@@ -66,7 +67,7 @@ move_cursor:
   and #BTN_LEFT
   beq :+
   lda col_of, y
-  beq @done
+  beq @wrap_left
   dey
   tya
   jmp @set
@@ -75,19 +76,47 @@ move_cursor:
   beq @done
   lda col_of, y
   cmp #6
-  beq @done
+  beq @wrap_right
   iny
   tya
 @set:
-  sta CURSOR
+  tay
+  jmp set_cursor_cell
+.if CURSOR_WRAP
+@wrap_up:
+  tya
+  clc
+  adc #42
+  jmp @set
+@wrap_down:
+  tya
+  sec
+  sbc #42
+  jmp @set
+@wrap_left:
+  tya
+  clc
+  adc #6
+  jmp @set
+@wrap_right:
+  tya
+  sec
+  sbc #6
+  jmp @set
+.else
+@wrap_up:
+@wrap_down:
+@wrap_left:
+@wrap_right:
+.endif
 @done:
   rts
 
 ; A on the hand's cell: pick up an own piece, or move the picked-up piece to an empty cell
 ; one step (clone) or two steps (jump) away. Anything else is refused and counted.
 press_a:
-  ldy CURSOR
-  lda BOARD, y
+  jsr cursor_cell
+  jsr cell_code
   cmp me
   bne :+
   sty selected
@@ -196,7 +225,7 @@ walk_frame:
   bcc @wait
   lda #0
   sta timer
-  ldy CURSOR
+  jsr cursor_cell
   cpy hand_cell
   beq @arrived
   ldx hand_cell
@@ -219,7 +248,8 @@ walk_frame:
   jmp @step
 : adc #1
 @step:
-  sta CURSOR
+  tay
+  jsr set_cursor_cell
 @wait:
   rts
 @arrived:
