@@ -55,8 +55,11 @@ fn the_ram_maps_know_the_committed_image() {
     assert_eq!(rom.chr_ram_size, 8 * 1024);
     assert_eq!(rom.prg_ram_size, 8 * 1024);
     let maps = parse_ram_maps(BUILTIN_RAM_MAPS, "built-in").unwrap();
-    let map = find_ram_map(&maps, &rom.info).unwrap_or_else(|e| {
-        panic!("{e}\n(put the cart's CRC32 in the DOTS entry of plugins/spot/ram_maps.ron)")
+    let map = find_ram_map(&maps, &rom.info).unwrap_or_else(|| {
+        panic!(
+            "{}\n(put the cart's CRC32 in the DOTS entry of plugins/spot/ram_maps.ron)",
+            nesmind::plugins::spot::ram_map::no_map_for(&maps, &rom.info)
+        )
     });
     assert!(map.name.starts_with("DOTS"), "{}", map.name);
 }

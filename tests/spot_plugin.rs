@@ -56,8 +56,19 @@ fn host(settings: [u8; 4], layout: usize, secret: u8, seed: u64) -> RamHost {
     RamHost::new(map, &cfg).unwrap()
 }
 
+/// The shipped maps as a file: the RAM-image host cannot be copied, so the player cannot
+/// calibrate on it and is given the map (`ram_map=FILE`, trusted as given).
+fn shipped_map_file() -> String {
+    let path = std::env::temp_dir().join(format!("nesmind-spot-maps-{}.ron", std::process::id()));
+    std::fs::write(&path, BUILTIN_RAM_MAPS).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
 fn attach(opts: &[(&str, &str)]) -> (SpotPlugin, usize) {
-    let mut plugin = SpotPlugin::from_options(&options(opts)).unwrap();
+    let maps = shipped_map_file();
+    let mut all = opts.to_vec();
+    all.push(("ram_map", &maps));
+    let mut plugin = SpotPlugin::from_options(&options(&all)).unwrap();
     let mut setup = TestSetup { pads: 0 };
     plugin.on_attach(&spot_rom(), &mut setup).unwrap();
     (plugin, setup.pads)
@@ -185,11 +196,27 @@ fn bad_options_and_unknown_cartridges_are_reported() {
         .err()
         .unwrap();
     assert!(e.contains("'5'"));
-    let mut plugin = SpotPlugin::from_options(&PluginOptions::new()).unwrap();
+    let maps = shipped_map_file();
+    let mut plugin = SpotPlugin::from_options(&options(&[("ram_map", &maps)])).unwrap();
     let mut rom = spot_rom();
     rom.prg_crc32 = 0xDEAD_BEEF;
     let e = plugin
         .on_attach(&rom, &mut TestSetup { pads: 0 })
         .unwrap_err();
     assert!(e.contains("DEADBEEF") && e.contains("CFAE9DFA"), "{e}");
+    // Without a given map the player calibrates; a host that cannot be copied stops it at
+    // the first start position, with the reason, before any press.
+    let mut plugin = SpotPlugin::from_options(&PluginOptions::new()).unwrap();
+    plugin.on_attach(&rom, &mut TestSetup { pads: 0 }).unwrap();
+    let mut host = host([HUMAN, 5, 0, 0], 0, 0xFF, 1);
+    for _ in 0..3 {
+        plugin.on_frame(&mut host);
+        host.step();
+    }
+    let why = plugin.failure().expect("stopped").to_string();
+    assert!(
+        why.contains("cannot copy the machine") && why.contains("ram_map"),
+        "{why}"
+    );
+    assert!(host.history.is_empty());
 }

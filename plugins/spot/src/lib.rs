@@ -4,14 +4,18 @@
 pub mod arena;
 pub mod board;
 pub mod bots;
+pub mod calibrate;
 pub mod demo;
 pub mod eval;
+mod fork_check;
 mod game;
 pub mod layouts;
+pub mod map_read;
 pub mod moves;
 pub mod naive;
 pub mod pad_plan;
 pub mod perft;
+mod play;
 pub mod players;
 pub mod plugin;
 pub mod position;

@@ -1,23 +1,45 @@
-//! The Spot plug-in: reads the game from RAM through the cartridge's RAM map and plays its
-//! seats by pressing pad buttons like a person would.
+//! The Spot plug-in: calibrates on the game it is attached to (or takes a map it is given),
+//! reads the game from RAM through that map, and plays its seats by pressing pad buttons
+//! like a person would.
 
-use super::board::{ADJACENT, Bits};
+use super::board::CELLS;
+use super::calibrate::{Calibration, Calibrator, Progress};
+use super::fork_check::{pad_moves_cursor, plan_works};
 use super::moves::{Kind, Move};
-use super::pad_plan::{Plan, Step, direction, move_steps};
+use super::pad_plan::{Plan, Step};
+use super::play::{Next, best_prize_of_kind, next_press, phase, plan_for};
 use super::players::{Seat, SeatKind, default_algorithm};
 use super::position::{MAX_PLAYERS, Outcome, Position};
-use super::ram_map::{BUILTIN_RAM_MAPS, RamMap, find_ram_map, load_ram_maps, parse_ram_maps};
+use super::ram_map::{
+    BUILTIN_RAM_MAPS, RamMap, find_ram_map, load_ram_maps, map_file_text, no_map_for,
+    parse_ram_maps,
+};
 use nesmind_host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Setup};
 use nesmind_search::Algorithm;
 use std::time::Duration;
 
 /// Frames to wait for the game to react to a committed move before planning again.
 const REACTION_FRAMES: u32 = 240;
+/// Frames between two tries of a pad on a fork while waiting for a turn.
+const PROBE_EVERY: u64 = 8;
+/// Plans refused on a fork in a row (same position) before the player gives up.
+const MAX_REFUSED_PLANS: u32 = 3;
+
+enum MapState {
+    Unattached,
+    Calibrating(Box<Calibrator>),
+    Ready(RamMap),
+    /// Calibration or play found something it cannot explain: no more presses.
+    Failed(String),
+}
 
 pub struct SpotPlugin {
     maps: Vec<RamMap>,
-    map: Option<RamMap>,
-    /// RAM player slots to play (0-based); `None` plays every human slot.
+    /// `ram_map=FILE` was given: play on it as it is.
+    trusted: bool,
+    save_map: Option<String>,
+    state: MapState,
+    /// RAM player slots to play (0-based); `None` plays every pad-played slot.
     seats: Option<Vec<usize>>,
     algorithm: Option<Algorithm>,
     /// Expect the other seats to play like the cartridge's AI model.
@@ -25,12 +47,23 @@ pub struct SpotPlugin {
     move_time: Duration,
     players: Vec<Option<Seat>>,
     plan: Option<Plan>,
-    /// Pad whose buttons must be released this frame.
-    release: Option<usize>,
+    /// Pad held or released by the last press, and frames left before the next one.
+    pressing: Option<(usize, u64)>,
+    hold: u64,
     /// The prize move won in the bonus game, entered once the game asks for it.
     pending_prize: Option<Move>,
-    last_position: Option<(Position, Vec<usize>)>,
     was_playing: bool,
+    /// Without screen bytes: a game is on between a start position and an end position.
+    game_on: bool,
+    /// Per slot this game: pad-played (`Some(true)`), computer-played (`Some(false)`).
+    pad_played: [Option<bool>; MAX_PLAYERS],
+    last_probe: [u64; MAX_PLAYERS],
+    last_board: Option<[u8; CELLS]>,
+    still_frames: u32,
+    next_ready_probe: u64,
+    refused_plans: u32,
+    pub calibration: Option<Calibration>,
+    status: String,
     pub moves_entered: u64,
     pub games: u32,
     pub wins: u32,
@@ -41,17 +74,28 @@ impl SpotPlugin {
     pub fn from_options(opts: &PluginOptions) -> Result<SpotPlugin, String> {
         let mut plugin = SpotPlugin {
             maps: parse_ram_maps(BUILTIN_RAM_MAPS, "built-in RAM maps")?,
-            map: None,
+            trusted: false,
+            save_map: None,
+            state: MapState::Unattached,
             seats: None,
             algorithm: None,
             model: true,
             move_time: Duration::from_millis(200),
             players: (0..MAX_PLAYERS).map(|_| None).collect(),
             plan: None,
-            release: None,
+            pressing: None,
+            hold: 1,
             pending_prize: None,
-            last_position: None,
             was_playing: false,
+            game_on: false,
+            pad_played: [None; MAX_PLAYERS],
+            last_probe: [0; MAX_PLAYERS],
+            last_board: None,
+            still_frames: 0,
+            next_ready_probe: 0,
+            refused_plans: 0,
+            calibration: None,
+            status: String::new(),
             moves_entered: 0,
             games: 0,
             wins: 0,
@@ -59,7 +103,11 @@ impl SpotPlugin {
         };
         for (key, value) in opts {
             match key.as_str() {
-                "ram_map" => plugin.maps = load_ram_maps(value)?,
+                "ram_map" => {
+                    plugin.maps = load_ram_maps(value)?;
+                    plugin.trusted = true;
+                }
+                "save_map" => plugin.save_map = Some(value.clone()),
                 "seats" => plugin.seats = Some(parse_slots(value)?),
                 "search" => plugin.algorithm = Some(Algorithm::parse(value)?),
                 "model" => {
@@ -77,7 +125,7 @@ impl SpotPlugin {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown spot option '{key}' (ram_map, seats, search, model, move_ms)"
+                        "unknown spot option '{key}' (ram_map, save_map, seats, search, model, move_ms)"
                     ));
                 }
             }
@@ -85,11 +133,87 @@ impl SpotPlugin {
         Ok(plugin)
     }
 
-    fn plays(&self, map: &RamMap, ram: &[u8], slot: usize) -> bool {
-        match &self.seats {
-            Some(s) => s.contains(&slot),
-            None => map.is_human(ram, slot),
+    /// The map being played on, once calibration (or the given map) has one.
+    pub fn map(&self) -> Option<&RamMap> {
+        match &self.state {
+            MapState::Ready(m) => Some(m),
+            _ => None,
         }
+    }
+
+    /// Why the player stopped, if it did.
+    pub fn failure(&self) -> Option<&str> {
+        match &self.state {
+            MapState::Failed(why) => Some(why),
+            _ => None,
+        }
+    }
+
+    fn set_status(&mut self, frame: &mut dyn Frame, line: String) {
+        if line != self.status {
+            frame.set_status(&line);
+            self.status = line;
+        }
+    }
+
+    fn fail(&mut self, frame: &mut dyn Frame, why: String) {
+        log::error!("spot: {why}; pressing no more buttons");
+        self.set_status(frame, format!("spot: stopped: {why}"));
+        self.errors.push(why.clone());
+        self.plan = None;
+        self.state = MapState::Failed(why);
+    }
+
+    fn calibrated(&mut self, frame: &mut dyn Frame, cal: Calibration) {
+        for line in &cal.lines {
+            log::info!("spot: calibration: {line}");
+        }
+        log::info!(
+            "spot: calibration took {} frames on forks, done at frame {}",
+            cal.fork_frames,
+            cal.frame
+        );
+        if let Some(path) = &self.save_map {
+            match std::fs::write(path, map_file_text(&cal.map)) {
+                Ok(()) => log::info!("spot: wrote the calibrated map to {path}"),
+                Err(e) => self
+                    .errors
+                    .push(format!("cannot write the calibrated map to {path}: {e}")),
+            }
+        }
+        self.set_status(frame, cal.summary());
+        self.hold = u64::from(cal.map.press_frames);
+        self.state = MapState::Ready(cal.map.clone());
+        self.calibration = Some(cal);
+    }
+
+    /// Whether this player plays `slot` now.
+    fn plays(&mut self, map: &RamMap, frame: &dyn Frame, slot: usize) -> bool {
+        if let Some(s) = &self.seats {
+            return s.contains(&slot);
+        }
+        if let Some(human) = map.is_human(frame, slot) {
+            return human;
+        }
+        match self.pad_played[slot] {
+            Some(known) => known,
+            None => self.pad_answers(map, frame, slot),
+        }
+    }
+
+    /// Without seat bytes: whether the slot's pad moves the cursor now (tried on a fork at
+    /// most every few frames, and only on a settled board).
+    fn pad_answers(&mut self, map: &RamMap, frame: &dyn Frame, slot: usize) -> bool {
+        let now = frame.frame_number();
+        if self.still_frames < 2 || now < self.last_probe[slot] + PROBE_EVERY {
+            return false;
+        }
+        self.last_probe[slot] = now;
+        let answers = pad_moves_cursor(frame, map, map.pad_of_player[slot]) == Some(true);
+        if answers {
+            self.pad_played[slot] = Some(true);
+        }
+        answers
     }
 
     fn seat(&mut self, slot: usize, players: usize) -> &mut Seat {
@@ -104,198 +228,283 @@ impl SpotPlugin {
             .get_or_insert_with(|| Seat::new(kind, players, move_time, 0x5EED + slot as u64))
     }
 
-    /// Starts a plan for the current situation, or leaves none when nothing is to be done.
+    /// A plan for the situation, or none when nothing is to be done.
     fn make_plan(
         &mut self,
         map: &RamMap,
-        ram: &[u8],
+        frame: &dyn Frame,
         slot: usize,
-        bonus: bool,
+        phase: u8,
     ) -> Result<Option<Plan>, String> {
-        let pad = map.pad_of_player[slot];
-        let mode = ram[map.prize_mode as usize];
-        let prize_input = !bonus && (mode == map.prize_cherry || mode == map.prize_swap);
-        let (pos, slots) = map.decode(ram, bonus || prize_input)?;
+        let (pos, _) = map.decode(frame, phase != 0)?;
         if pos.is_over() {
             return Ok(None);
         }
         let mut legal = Vec::new();
         pos.generate(&mut legal);
-        let (mv, steps) = if bonus {
-            let mv = self.seat(slot, pos.players()).choose(&pos);
-            self.pending_prize = Some(mv);
-            let symbol = match mv.kind {
-                Kind::ExtraTurn => map.reel_spot,
-                Kind::Cherry => map.reel_cherry,
-                Kind::Swap => map.reel_arcadia,
-                _ => map.reel_seven_up,
-            };
-            let lead = map.reel_stop_lead % map.reel_positions;
-            let position = (symbol + map.reel_positions - lead) % map.reel_positions;
-            (
-                mv,
-                (0..3)
-                    .map(|reel| Step::StopReel { reel, position })
-                    .collect(),
-            )
-        } else if prize_input {
-            let kind = if mode == map.prize_cherry {
-                Kind::Cherry
-            } else {
-                Kind::Swap
-            };
-            let mv = match self
-                .pending_prize
-                .take()
-                .filter(|m| m.kind == kind && legal.contains(m))
-            {
-                Some(m) => m,
-                None => best_prize_of_kind(&pos, &legal, kind)
-                    .ok_or("the game asks for a prize move that has no legal choice")?,
-            };
-            let steps = if kind == Kind::Cherry {
-                move_steps(mv.from, mv.to)
-            } else {
-                let cell = Bits(pos.pieces(mv.to as usize))
-                    .next()
-                    .ok_or("swap partner has no pieces")?;
-                vec![Step::Cursor(cell), Step::PressA { cell, last: true }]
-            };
-            (mv, steps)
-        } else {
-            if legal == [Move::PASS] {
-                return Ok(None); // the game passes by itself
+        let mv = match phase {
+            1 => {
+                let mv = self.seat(slot, pos.players()).choose(&pos);
+                self.pending_prize = Some(mv);
+                mv
             }
-            let mv = self.seat(slot, pos.players()).choose(&pos);
-            if !legal.contains(&mv) || mv.kind != Kind::Step {
-                return Err(format!("search returned {mv}, not a legal step"));
+            2 => {
+                let b = map
+                    .bonus
+                    .as_ref()
+                    .ok_or("a prize move on a map without a bonus game")?;
+                let kind = if frame.peek(b.prize_mode) == b.prize_cherry {
+                    Kind::Cherry
+                } else {
+                    Kind::Swap
+                };
+                match self
+                    .pending_prize
+                    .take()
+                    .filter(|m| m.kind == kind && legal.contains(m))
+                {
+                    Some(m) => m,
+                    None => best_prize_of_kind(&pos, &legal, kind)
+                        .ok_or("the game asks for a prize move that has no legal choice")?,
+                }
             }
-            let me = pos.pieces(pos.to_move());
-            let source = if mv.is_clone() {
-                Bits(ADJACENT[mv.to as usize] & me)
-                    .next()
-                    .ok_or("clone without a source")?
-            } else {
-                mv.from
-            };
-            (mv, move_steps(source, mv.to))
+            _ => {
+                if legal == [Move::PASS] {
+                    return Ok(None); // the game passes by itself
+                }
+                let mv = self.seat(slot, pos.players()).choose(&pos);
+                if !legal.contains(&mv) || mv.kind != Kind::Step {
+                    return Err(format!("search returned {mv}, not a legal step"));
+                }
+                mv
+            }
         };
-        self.last_position = Some((pos, slots));
-        Ok(Some(Plan {
-            slot,
-            phase: if bonus {
-                1
-            } else if prize_input {
-                2
-            } else {
-                0
-            },
-            pad,
-            steps,
-            next: 0,
-            board: map.board_bytes(ram).to_vec(),
-            mv,
-            idle: 0,
-        }))
+        plan_for(map, map.board_bytes(frame), &pos, mv, slot, phase).map(Some)
     }
 
-    /// Advances the plan by at most one button press.
+    /// Without screen bytes: a game is on from a start position until a finished one. The
+    /// first start position with blocked cells teaches the blocked code if it is not known.
+    fn track_game(&mut self, map: &mut RamMap, frame: &dyn Frame) -> bool {
+        if map.cells.blocked.is_none() && !self.game_on {
+            learn_blocked(map, frame);
+        }
+        let Ok((pos, slots)) = map.decode(frame, false) else {
+            return false;
+        };
+        if pos.is_over() {
+            if self.game_on {
+                self.game_on = false;
+                self.note_game_end(map, frame, &pos, &slots);
+            }
+            return false;
+        }
+        if !self.game_on && is_start(&pos) {
+            self.game_on = true;
+            self.pad_played = [None; MAX_PLAYERS];
+            self.refused_plans = 0;
+        }
+        self.game_on
+    }
+
+    fn note_game_end(&mut self, map: &RamMap, frame: &dyn Frame, pos: &Position, slots: &[usize]) {
+        self.games += 1;
+        if let Outcome::Win(p) = pos.ranking_outcome() {
+            let slot = slots[p];
+            let ours = match (&self.seats, map.is_human(frame, slot)) {
+                (Some(s), _) => s.contains(&slot),
+                (None, Some(human)) => human,
+                (None, None) => self.pad_played[slot] == Some(true),
+            };
+            if ours {
+                self.wins += 1;
+            }
+        }
+        self.players.iter_mut().for_each(|s| *s = None);
+    }
+
+    /// Without screen bytes, a new plan waits for a settled board on which the slot's pad
+    /// moves the cursor (tried on a fork every other frame).
+    fn ready(&mut self, map: &RamMap, frame: &dyn Frame, slot: usize) -> bool {
+        if map.screen.is_some() {
+            return true;
+        }
+        let now = frame.frame_number();
+        if self.still_frames < 2 || now < self.next_ready_probe {
+            return false;
+        }
+        self.next_ready_probe = now + 2;
+        pad_moves_cursor(frame, map, map.pad_of_player[slot]) == Some(true)
+    }
+
+    /// Without screen bytes, a plan for a move is first run on a fork: its move must land as
+    /// the rules say. Refused plans are retried a little later; a few in a row stop the player.
+    fn tried_on_fork(&mut self, map: &RamMap, frame: &mut dyn Frame, plan: &Plan) -> bool {
+        if map.screen.is_some() || plan.phase != 0 {
+            return true;
+        }
+        let Ok((pos, slots)) = map.decode(frame, false) else {
+            return false;
+        };
+        let want = map.encode_board(&pos.play(plan.mv), &slots);
+        match plan_works(frame, map, plan, &want) {
+            Some(false) => {
+                self.refused_plans += 1;
+                log::warn!(
+                    "spot: {} did not land on a fork as planned ({} of {MAX_REFUSED_PLANS})",
+                    plan.mv,
+                    self.refused_plans
+                );
+                self.next_ready_probe = frame.frame_number() + 30;
+                if self.refused_plans >= MAX_REFUSED_PLANS {
+                    let why = format!(
+                        "the game did not take move {} the way calibration predicted, {MAX_REFUSED_PLANS} times",
+                        plan.mv
+                    );
+                    self.fail(frame, why);
+                }
+                false
+            }
+            _ => {
+                self.refused_plans = 0;
+                true
+            }
+        }
+    }
+
+    /// Advances the plan by at most one press.
     fn drive(&mut self, map: &RamMap, frame: &mut dyn Frame) {
         let Some(plan) = self.plan.as_mut() else {
             return;
         };
-        let ram = frame.ram();
-        if map.board_bytes(ram) != plan.board.as_slice() {
-            // The board moved under us (our move landed, or a plan went stale): plan afresh.
+        match next_press(plan, map, frame) {
+            Next::Press { buttons, commits } => {
+                let (pad, slot, mv) = (plan.pad, plan.slot, plan.mv);
+                frame.set_buttons(pad, buttons);
+                self.pressing = Some((pad, 2 * self.hold - 1));
+                if commits {
+                    self.moves_entered += 1;
+                    self.set_status(frame, format!("spot: slot {} plays {mv}", slot + 1));
+                }
+            }
+            Next::Wait | Next::Lost => {
+                // Lost cursor or a finished plan: the game owes a reaction, but not forever.
+                if plan.is_done()
+                    || !plan
+                        .steps
+                        .iter()
+                        .any(|s| matches!(s, Step::StopReel { .. }))
+                {
+                    plan.idle += 1;
+                    if plan.idle > REACTION_FRAMES {
+                        self.plan = None;
+                    }
+                }
+            }
+            Next::BoardChanged => self.plan = None,
+            Next::NoLongerLegal => {
+                self.errors
+                    .push(format!("{} no longer legal; not entered", plan.mv));
+                self.plan = None;
+            }
+        }
+    }
+
+    fn play(&mut self, map: &mut RamMap, frame: &mut dyn Frame) {
+        let board = map.board_bytes(frame);
+        self.still_frames = if self.last_board == Some(board) {
+            self.still_frames + 1
+        } else {
+            0
+        };
+        self.last_board = Some(board);
+        let bonus = map.in_bonus_game(frame);
+        let playing = match &map.screen {
+            Some(s) => frame.peek(s.mode) == s.playfield && (bonus || frame.peek(s.playing) != 0),
+            None => self.track_game(map, frame),
+        };
+        if !playing {
+            if self.was_playing
+                && map.screen.is_some()
+                && let Ok((pos, slots)) = map.decode(frame, false)
+            {
+                self.note_game_end(map, frame, &pos, &slots);
+            }
+            self.was_playing = false;
             self.plan = None;
             return;
         }
-        let cursor = ram[map.cursor as usize];
-        while let Some(&step) = plan.steps.get(plan.next) {
-            match step {
-                Step::Cursor(cell) if cursor == cell => plan.next += 1,
-                Step::Cursor(cell) => {
-                    press(frame, plan.pad, direction(cursor, cell), &mut self.release);
-                    return;
-                }
-                Step::PressA { cell, last } => {
-                    if cursor != cell {
-                        plan.steps.insert(plan.next, Step::Cursor(cell));
-                        continue;
-                    }
-                    if last && !still_legal(map, frame.ram(), plan.mv) {
-                        self.errors
-                            .push(format!("{} no longer legal; not entered", plan.mv));
-                        self.plan = None;
+        self.was_playing = true;
+        if !bonus && map.screen_idle(frame) == Some(false) {
+            return;
+        }
+        let Some(slot) = map.slot_to_move(frame) else {
+            self.plan = None;
+            return;
+        };
+        if !self.plays(map, frame, slot) {
+            self.plan = None;
+            return;
+        }
+        let phase = phase(map, frame);
+        if self
+            .plan
+            .as_ref()
+            .is_some_and(|p| p.slot != slot || p.phase != phase)
+        {
+            self.plan = None;
+        }
+        if self.plan.is_none() {
+            if !self.ready(map, frame, slot) {
+                return;
+            }
+            match self.make_plan(map, frame, slot, phase) {
+                Ok(Some(p)) => {
+                    if !self.tried_on_fork(map, frame, &p) {
                         return;
                     }
-                    press(frame, plan.pad, Buttons::A, &mut self.release);
-                    plan.next += 1;
-                    if last {
-                        self.moves_entered += 1;
-                        frame.set_status(&format!(
-                            "spot: slot {} plays {}",
-                            plan.slot + 1,
-                            plan.mv
-                        ));
-                    }
-                    return;
+                    self.plan = Some(p);
                 }
-                Step::StopReel { reel, position } => {
-                    if ram[map.reels as usize + reel] == position {
-                        press(frame, plan.pad, Buttons::A, &mut self.release);
-                        plan.next += 1;
-                    }
+                Ok(None) => return,
+                Err(e) => {
+                    log::warn!("spot: {e}");
+                    self.errors.push(e);
                     return;
                 }
             }
         }
-        plan.idle += 1;
-        if plan.idle > REACTION_FRAMES {
-            self.plan = None;
-        }
-    }
-
-    fn note_game_end(&mut self, map: &RamMap, ram: &[u8]) {
-        self.games += 1;
-        if let Ok((pos, slots)) = map.decode(ram, false)
-            && let Outcome::Win(p) = pos.ranking_outcome()
-            && self.plays(map, ram, slots[p])
-        {
-            self.wins += 1;
-        }
-        self.players.iter_mut().for_each(|s| *s = None);
+        self.drive(map, frame);
     }
 }
 
-fn press(frame: &mut dyn Frame, pad: usize, buttons: Buttons, release: &mut Option<usize>) {
-    frame.set_buttons(pad, buttons);
-    *release = Some(pad);
-}
-
-/// Re-reads the position and checks that `mv` is still among its legal moves.
-fn still_legal(map: &RamMap, ram: &[u8], mv: Move) -> bool {
-    let prize = matches!(mv.kind, Kind::Cherry | Kind::Swap);
-    let Ok((pos, _)) = map.decode(ram, prize) else {
-        return false;
-    };
-    let mut legal = Vec::new();
-    pos.legal_moves(&mut legal);
-    legal.contains(&mv)
-}
-
-/// The prize move of `kind` with the best immediate heuristic (used when the game asks for a
-/// prize the search did not plan, e.g. after a missed reel).
-fn best_prize_of_kind(pos: &Position, legal: &[Move], kind: Kind) -> Option<Move> {
-    let me = pos.to_move();
-    legal
+/// On a start position whose other cells hold the empty code and one code more, that code
+/// is the blocked one.
+fn learn_blocked(map: &mut RamMap, frame: &dyn Frame) {
+    let board = map.board_bytes(frame);
+    let corners = [0usize, 6, 42, 48];
+    let mut others: Vec<u8> = (0..CELLS)
+        .filter(|c| !corners.contains(c))
+        .map(|c| board[c])
+        .filter(|&v| v != map.cells.empty)
+        .collect();
+    others.sort_unstable();
+    others.dedup();
+    let corner_codes_known = corners
         .iter()
-        .filter(|m| m.kind == kind)
-        .max_by_key(|&&m| {
-            let next = pos.play(m);
-            nesmind_search::zero_sum(&super::eval::heuristic(&next), pos.players())[me]
-        })
-        .copied()
+        .all(|&c| board[c] == map.cells.empty || map.slot_of_code(board[c]).is_some());
+    if let [code] = others[..]
+        && corner_codes_known
+        && map.slot_of_code(code).is_none()
+    {
+        log::info!("spot: a start position shows blocked cells: their code is {code:02X}");
+        map.cells.blocked = Some(code);
+    }
+}
+
+/// Whether every player's pieces stand on corners only, as a game starts.
+fn is_start(pos: &Position) -> bool {
+    let corners: u64 = [0u8, 6, 42, 48].iter().map(|&c| 1u64 << c).sum();
+    let each = if pos.players() == 2 { 2 } else { 1 };
+    pos.occupied() & !corners == 0 && (0..pos.players()).all(|p| pos.count(p) == each)
 }
 
 fn parse_slots(text: &str) -> Result<Vec<usize>, String> {
@@ -315,81 +524,58 @@ impl Plugin for SpotPlugin {
         "Plays Spot seats with an N-player search, through the pads"
     }
     fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String> {
-        let map = find_ram_map(&self.maps, rom)?.clone();
+        let known = find_ram_map(&self.maps, rom).cloned();
+        self.state = if self.trusted {
+            let map = known.ok_or_else(|| no_map_for(&self.maps, rom))?;
+            self.hold = u64::from(map.press_frames);
+            MapState::Ready(map)
+        } else {
+            MapState::Calibrating(Box::new(Calibrator::new(rom, known)))
+        };
         let pads = match &self.seats {
-            Some(s) => s
-                .iter()
-                .map(|&slot| map.pad_of_player[slot] + 1)
-                .max()
-                .unwrap_or(1),
+            Some(s) => s.iter().map(|&slot| slot + 1).max().unwrap_or(1),
             None => MAX_PLAYERS,
         };
         setup.use_pads(pads);
-        self.map = Some(map);
         Ok(())
     }
 
     fn on_frame(&mut self, frame: &mut dyn Frame) {
-        let Some(map) = self.map.clone() else { return };
-        if let Some(pad) = self.release.take() {
-            frame.set_buttons(pad, Buttons::NONE);
-            return;
-        }
-        let ram = frame.ram();
-        let bonus = ram[map.bonus_game as usize] == map.bonus_game_active;
-        let playing = ram[map.mode as usize] == map.mode_playfield
-            && (bonus || ram[map.playing as usize] != 0);
-        if !playing {
-            if self.was_playing {
-                let ram = ram.to_vec();
-                self.note_game_end(&map, &ram);
+        if let Some((pad, left)) = self.pressing {
+            // Hold for `hold` frames, then release for as long.
+            if left == self.hold {
+                frame.set_buttons(pad, Buttons::NONE);
             }
-            self.was_playing = false;
-            self.plan = None;
+            self.pressing = (left > 1).then_some((pad, left - 1));
             return;
         }
-        self.was_playing = true;
-        if !bonus && ram[map.animation as usize] != map.animation_idle {
-            return;
-        }
-        let slot = ram[map.current_player as usize] as usize;
-        if slot >= MAX_PLAYERS || !self.plays(&map, ram, slot) {
-            self.plan = None;
-            return;
-        }
-        // A plan belongs to one player and one phase (turn, reels, prize move).
-        let phase = if bonus {
-            1
-        } else if ram[map.prize_mode as usize] != map.prize_none {
-            2
-        } else {
-            0
-        };
-        if self
-            .plan
-            .as_ref()
-            .is_some_and(|p| p.slot != slot || p.phase != phase)
-        {
-            self.plan = None;
-        }
-        if self.plan.is_none() {
-            let ram = ram.to_vec();
-            match self.make_plan(&map, &ram, slot, bonus) {
-                Ok(p) => self.plan = p,
-                Err(e) => {
-                    log::warn!("spot: {e}");
-                    self.errors.push(e);
-                    return;
+        match std::mem::replace(&mut self.state, MapState::Unattached) {
+            MapState::Calibrating(mut c) => match c.step(frame) {
+                Progress::Waiting(line) => {
+                    self.set_status(frame, line);
+                    self.state = MapState::Calibrating(c);
+                }
+                Progress::Done(cal) => self.calibrated(frame, *cal),
+                Progress::Failed(why) => self.fail(frame, format!("calibration: {why}")),
+            },
+            MapState::Ready(mut map) => {
+                self.play(&mut map, frame);
+                if matches!(self.state, MapState::Unattached) {
+                    self.state = MapState::Ready(map);
                 }
             }
+            other => self.state = other,
         }
-        self.drive(&map, frame);
     }
 
     fn result(&self) -> Option<String> {
-        Some(format!(
+        let mut line = format!(
             "spot: {} moves entered, {} games, {} won",
             self.moves_entered, self.games, self.wins
-        ))
+        );
+        if let MapState::Failed(why) = &self.state {
+            line.push_str(&format!("; stopped: {why}"));
+        }
+        Some(line)
     }
 }

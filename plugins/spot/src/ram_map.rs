@@ -1,10 +1,14 @@
-//! The cartridge RAM map, loaded from RON so it can be corrected without recompiling, and the
-//! decoder that turns a RAM image into a game position.
+//! The cartridge RAM map: where a Spot game keeps its board, cursor and turn, and how it
+//! codes them. Calibration (`calibrate/`) finds these facts by experiment; a RON file (the
+//! shipped `ram_maps.ron`, or `--plugin-opt ram_map=FILE`) records them, and `save_map=FILE`
+//! writes what calibration found in the same format. Reading RAM through a map is in
+//! `map_read.rs`.
 
-use super::board::{CELLS, NO_SQUARE};
-use super::position::{MAX_PLAYERS, Position};
+use super::board::CELLS;
+use super::position::MAX_PLAYERS;
 use nesmind_host::RomInfo;
 use serde::Deserialize;
+use std::fmt::Write as _;
 
 /// The maps shipped with the plug-in.
 pub const BUILTIN_RAM_MAPS: &str = include_str!("../ram_maps.ron");
@@ -14,39 +18,122 @@ pub const BUILTIN_RAM_MAPS: &str = include_str!("../ram_maps.ron");
 pub struct RamMap {
     pub name: String,
     pub crc32: Vec<u32>,
-    pub board: u16,
-    pub cursor: u16,
-    pub current_player: u16,
-    pub player_settings: u16,
-    pub setting_human: u8,
-    pub player_types: u16,
-    pub type_none: u8,
-    pub piece_counts_low: u16,
-    pub piece_counts_high: u16,
-    pub secret_square: u16,
-    pub secret_used: u8,
+    pub board: BoardShape,
+    pub cells: CellCodes,
+    pub cursor: Cursor,
+    pub turn: Turn,
+    /// The pad (0-3) that plays each player slot.
+    pub pad_of_player: Vec<usize>,
+    /// Frames a button is held for one press (and then released as long).
+    #[serde(default = "one")]
+    pub press_frames: u8,
+    /// Who plays each slot (calibration does not find this; without it the player asks the
+    /// game, by trying the pad on a fork).
+    #[serde(default)]
+    pub seats: Option<Seats>,
+    /// Screen and animation state (without it: the board and the pad's effect on a fork).
+    #[serde(default)]
+    pub screen: Option<Screen>,
+    /// The bonus game (without it the player expects none).
+    #[serde(default)]
+    pub bonus: Option<Bonus>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Cell (row, col), row 0 at the top of the screen, sits at
+/// `addr + row * row_step + col * col_step`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct BoardShape {
+    pub addr: u16,
+    pub row_step: i16,
+    pub col_step: i16,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct CellCodes {
+    pub empty: u8,
+    /// `None` until a layout with blocked cells has been seen.
+    pub blocked: Option<u8>,
+    /// One code per player slot in the game; slot 0 starts on cells 0 and 48.
+    pub players: Vec<u8>,
+}
+
+/// The hand cursor, with row 0 at the top and column 0 at the left of the screen.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub enum Cursor {
+    /// One byte: `origin + row * row_step + col * col_step` (wrapping at 256).
+    Index {
+        addr: u16,
+        origin: u8,
+        row_step: i16,
+        col_step: i16,
+    },
+    /// Two bytes: `x_origin + col * x_step` and `y_origin + row * y_step` (wrapping).
+    Pair {
+        x: u16,
+        x_origin: u8,
+        x_step: i16,
+        y: u16,
+        y_origin: u8,
+        y_step: i16,
+    },
+}
+
+/// The byte that says whose turn it is, and its value for each slot.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Turn {
+    pub addr: u16,
+    pub values: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Seats {
+    /// 4 bytes: 1-5 computer level, `human` for a pad-played slot.
+    pub settings: u16,
+    pub human: u8,
+    /// 4 bytes: `none` for a slot not in the game.
+    pub types: u16,
+    pub none: u8,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Screen {
     pub mode: u16,
-    pub mode_playfield: u8,
+    pub playfield: u8,
+    /// Non-zero while a game is in play.
     pub playing: u16,
     pub animation: u16,
-    pub animation_idle: u8,
-    pub bonus_game: u16,
-    pub bonus_game_active: u8,
+    pub idle: u8,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    pub secret_square: u16,
+    pub secret_used: u8,
+    pub game: u16,
+    pub game_active: u8,
     pub reels: u16,
     pub reel_positions: u8,
     pub reel_spot: u8,
     pub reel_cherry: u8,
     pub reel_arcadia: u8,
     pub reel_seven_up: u8,
-    pub cell_empty: u8,
-    pub cell_blocked: u8,
-    pub cell_players: Vec<u8>,
     pub prize_mode: u16,
     pub prize_none: u8,
     pub prize_cherry: u8,
     pub prize_swap: u8,
+    /// Reel steps between the frame an A press is seen and the stop.
     pub reel_stop_lead: u8,
-    pub pad_of_player: Vec<usize>,
 }
 
 /// Parses a list of maps and checks each one.
@@ -69,68 +156,114 @@ pub fn load_ram_maps(path: &str) -> Result<Vec<RamMap>, String> {
     parse_ram_maps(&text, path)
 }
 
-/// The map for a cartridge, or an error naming its CRC and the known ones.
-pub fn find_ram_map<'a>(maps: &'a [RamMap], rom: &RomInfo) -> Result<&'a RamMap, String> {
+/// The map for a cartridge, if any lists its CRC32.
+pub fn find_ram_map<'a>(maps: &'a [RamMap], rom: &RomInfo) -> Option<&'a RamMap> {
     maps.iter()
         .find(|m| m.crc32.iter().any(|&c| rom.matches_crc(c)))
-        .ok_or_else(|| {
-            let known: Vec<String> = maps
-                .iter()
-                .map(|m| format!("{} ({:08X?})", m.name, m.crc32))
-                .collect();
-            format!(
-                "no Spot RAM map for '{}' (CRC32 {:08X}, PRG CRC32 {:08X}); known: {}",
-                rom.file_name,
-                rom.crc32,
-                rom.prg_crc32,
-                known.join(", ")
-            )
-        })
+}
+
+/// The error for a cartridge no map lists, naming its CRC and the known ones.
+pub fn no_map_for(maps: &[RamMap], rom: &RomInfo) -> String {
+    let known: Vec<String> = maps
+        .iter()
+        .map(|m| format!("{} ({:08X?})", m.name, m.crc32))
+        .collect();
+    format!(
+        "no Spot RAM map for '{}' (CRC32 {:08X}, PRG CRC32 {:08X}); known: {}",
+        rom.file_name,
+        rom.crc32,
+        rom.prg_crc32,
+        known.join(", ")
+    )
+}
+
+/// Work RAM or cartridge RAM, where a map may point.
+fn readable(addr: i32) -> bool {
+    (0..0x800).contains(&addr) || (0x6000..0x8000).contains(&addr)
+}
+
+fn check(name: &str, addr: u16, len: u16) -> Result<(), String> {
+    let (a, end) = (i32::from(addr), i32::from(addr) + i32::from(len) - 1);
+    if readable(a) && readable(end) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{name} ${addr:04X} (+{len}) is outside work RAM and cartridge RAM"
+        ))
+    }
 }
 
 impl RamMap {
-    fn validate(&self) -> Result<(), String> {
-        let ram = |name: &str, addr: u16, len: u16| {
-            if addr as u32 + len as u32 > 0x800 {
-                Err(format!(
-                    "{name} ${addr:04X} (+{len}) is outside work RAM $0000-$07FF"
-                ))
-            } else {
-                Ok(())
-            }
-        };
-        ram("board", self.board, CELLS as u16)?;
-        ram("cursor", self.cursor, 1)?;
-        ram("current_player", self.current_player, 1)?;
-        ram("player_settings", self.player_settings, 4)?;
-        ram("player_types", self.player_types, 4)?;
-        ram("piece_counts_low", self.piece_counts_low, 4)?;
-        ram("piece_counts_high", self.piece_counts_high, 4)?;
-        ram("secret_square", self.secret_square, 1)?;
-        ram("mode", self.mode, 1)?;
-        ram("playing", self.playing, 1)?;
-        ram("animation", self.animation, 1)?;
-        ram("bonus_game", self.bonus_game, 1)?;
-        ram("reels", self.reels, 3)?;
-        ram("prize_mode", self.prize_mode, 1)?;
-        if self.cell_players.len() != MAX_PLAYERS || self.pad_of_player.len() != MAX_PLAYERS {
+    pub fn players(&self) -> usize {
+        self.cells.players.len()
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        let n = self.players();
+        if !(2..=MAX_PLAYERS).contains(&n) {
+            return Err(format!("cells.players lists {n} codes (2-4 player slots)"));
+        }
+        if self.turn.values.len() != n || self.pad_of_player.len() != n {
             return Err(format!(
-                "cell_players and pad_of_player need {MAX_PLAYERS} entries (one per player slot)"
+                "turn.values and pad_of_player need {n} entries, one per player slot"
             ));
         }
-        let mut codes = vec![self.cell_empty, self.cell_blocked];
-        codes.extend(&self.cell_players);
-        let mut sorted = codes.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        if sorted.len() != codes.len() {
+        let mut addrs: Vec<i32> = (0..CELLS).map(|c| self.cell_addr_i32(c)).collect();
+        if let Some(a) = addrs.iter().find(|&&a| !readable(a)) {
+            return Err(format!(
+                "board cell at ${a:04X} is outside work RAM and cartridge RAM"
+            ));
+        }
+        addrs.sort_unstable();
+        addrs.dedup();
+        if addrs.len() != CELLS {
+            return Err("board: two cells share an address".into());
+        }
+        let mut codes = vec![self.cells.empty];
+        codes.extend(self.cells.blocked);
+        codes.extend(&self.cells.players);
+        if !all_distinct(&codes) {
             return Err(format!("cell codes must differ: {codes:02X?}"));
         }
-        if self.reel_positions == 0 {
-            return Err("reel_positions must be positive".into());
+        if !all_distinct(&self.turn.values) {
+            return Err(format!(
+                "turn values must differ: {:02X?}",
+                self.turn.values
+            ));
+        }
+        check("turn", self.turn.addr, 1)?;
+        for (name, addr) in self.cursor.addresses() {
+            check(name, addr, 1)?;
+        }
+        let mut seen: Vec<Vec<u8>> = (0..CELLS as u8).map(|c| self.cursor.bytes(c)).collect();
+        seen.sort();
+        seen.dedup();
+        if seen.len() != CELLS {
+            return Err("cursor: two cells give the same cursor bytes".into());
         }
         if let Some(p) = self.pad_of_player.iter().find(|&&p| p >= MAX_PLAYERS) {
             return Err(format!("pad_of_player: pad {p} does not exist (0-3)"));
+        }
+        if self.press_frames == 0 {
+            return Err("press_frames must be at least 1".into());
+        }
+        if let Some(s) = &self.seats {
+            check("seats.settings", s.settings, 4)?;
+            check("seats.types", s.types, 4)?;
+        }
+        if let Some(s) = &self.screen {
+            check("screen.mode", s.mode, 1)?;
+            check("screen.playing", s.playing, 1)?;
+            check("screen.animation", s.animation, 1)?;
+        }
+        if let Some(b) = &self.bonus {
+            check("bonus.secret_square", b.secret_square, 1)?;
+            check("bonus.game", b.game, 1)?;
+            check("bonus.reels", b.reels, 3)?;
+            check("bonus.prize_mode", b.prize_mode, 1)?;
+            if b.reel_positions == 0 {
+                return Err("bonus.reel_positions must be positive".into());
+            }
         }
         if self.crc32.is_empty() {
             return Err("crc32 list is empty".into());
@@ -138,101 +271,178 @@ impl RamMap {
         Ok(())
     }
 
-    /// RAM player slots in the game (type not "none"), in turn order.
-    pub fn active_slots(&self, ram: &[u8]) -> Vec<usize> {
-        (0..MAX_PLAYERS)
-            .filter(|&s| ram[self.player_types as usize + s] != self.type_none)
-            .collect()
+    fn cell_addr_i32(&self, cell: usize) -> i32 {
+        let (r, c) = ((cell / 7) as i32, (cell % 7) as i32);
+        i32::from(self.board.addr)
+            + r * i32::from(self.board.row_step)
+            + c * i32::from(self.board.col_step)
     }
 
-    pub fn is_human(&self, ram: &[u8], slot: usize) -> bool {
-        ram[self.player_settings as usize + slot] == self.setting_human
+    /// The address of cell `cell` (row * 7 + col).
+    pub fn cell_addr(&self, cell: usize) -> u16 {
+        self.cell_addr_i32(cell) as u16
     }
 
-    /// Raw board bytes (to notice changes).
-    pub fn board_bytes<'a>(&self, ram: &'a [u8]) -> &'a [u8] {
-        &ram[self.board as usize..self.board as usize + CELLS]
-    }
-
-    /// Reads the position; model player k is the k-th active slot. `bonus` marks the player
-    /// to move as having won the bonus game (prize moves pending).
-    pub fn decode(&self, ram: &[u8], bonus: bool) -> Result<(Position, Vec<usize>), String> {
-        let slots = self.active_slots(ram);
-        if !(2..=MAX_PLAYERS).contains(&slots.len()) {
-            return Err(format!("{} active players in RAM (need 2-4)", slots.len()));
+    /// The map as RON, in the layout of `ram_maps.ron` (one entry, without the list brackets).
+    pub fn to_ron(&self) -> String {
+        let mut s = String::new();
+        let h2 = |v: u8| format!("0x{v:02X}");
+        let h4 = |v: u16| format!("0x{v:04X}");
+        let list = |v: &[u8]| v.iter().map(|&b| h2(b)).collect::<Vec<_>>().join(", ");
+        let _ = writeln!(s, "(\n    name: {:?},", self.name);
+        let crcs: Vec<String> = self.crc32.iter().map(|c| format!("0x{c:08X}")).collect();
+        let _ = writeln!(s, "    crc32: [{}],", crcs.join(", "));
+        let b = &self.board;
+        let _ = writeln!(
+            s,
+            "    board: (addr: {}, row_step: {}, col_step: {}),",
+            h4(b.addr),
+            b.row_step,
+            b.col_step
+        );
+        let blocked = self
+            .cells
+            .blocked
+            .map_or("None".into(), |v| format!("Some({})", h2(v)));
+        let _ = writeln!(
+            s,
+            "    cells: (empty: {}, blocked: {blocked}, players: [{}]),",
+            h2(self.cells.empty),
+            list(&self.cells.players)
+        );
+        let cursor = match self.cursor {
+            Cursor::Index {
+                addr,
+                origin,
+                row_step,
+                col_step,
+            } => format!(
+                "Index(addr: {}, origin: {}, row_step: {row_step}, col_step: {col_step})",
+                h4(addr),
+                h2(origin)
+            ),
+            Cursor::Pair {
+                x,
+                x_origin,
+                x_step,
+                y,
+                y_origin,
+                y_step,
+            } => format!(
+                "Pair(x: {}, x_origin: {}, x_step: {x_step}, y: {}, y_origin: {}, y_step: {y_step})",
+                h4(x),
+                h2(x_origin),
+                h4(y),
+                h2(y_origin)
+            ),
+        };
+        let _ = writeln!(s, "    cursor: {cursor},");
+        let _ = writeln!(
+            s,
+            "    turn: (addr: {}, values: [{}]),",
+            h4(self.turn.addr),
+            list(&self.turn.values)
+        );
+        let pads: Vec<String> = self.pad_of_player.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(s, "    pad_of_player: [{}],", pads.join(", "));
+        let _ = writeln!(s, "    press_frames: {},", self.press_frames);
+        if let Some(x) = &self.seats {
+            let _ = writeln!(
+                s,
+                "    seats: Some((settings: {}, human: {}, types: {}, none: {})),",
+                h4(x.settings),
+                h2(x.human),
+                h4(x.types),
+                h2(x.none)
+            );
         }
-        let mut pieces = [0u64; MAX_PLAYERS];
-        let mut blocked = 0u64;
-        for (sq, &code) in self.board_bytes(ram).iter().enumerate() {
-            let bit = 1u64 << sq;
-            if code == self.cell_empty {
-                continue;
-            }
-            if code == self.cell_blocked {
-                blocked |= bit;
-                continue;
-            }
-            let slot = self
-                .cell_players
-                .iter()
-                .position(|&c| c == code)
-                .ok_or_else(|| format!("unknown board cell code {code:02X} at cell {sq}"))?;
-            let player = slots.iter().position(|&s| s == slot).ok_or_else(|| {
-                format!(
-                    "cell {sq} belongs to slot {} which is not playing",
-                    slot + 1
-                )
-            })?;
-            pieces[player] |= bit;
+        if let Some(x) = &self.screen {
+            let _ = writeln!(
+                s,
+                "    screen: Some((mode: {}, playfield: {}, playing: {}, animation: {}, idle: {})),",
+                h4(x.mode),
+                h2(x.playfield),
+                h4(x.playing),
+                h4(x.animation),
+                h2(x.idle)
+            );
         }
-        let current = ram[self.current_player as usize] as usize;
-        let to_move = slots
-            .iter()
-            .position(|&s| s == current)
-            .ok_or_else(|| format!("current player slot {current} is not playing"))?;
-        let mut pos = Position::new(slots.len(), blocked, pieces, to_move)?;
-        let secret = ram[self.secret_square as usize];
-        pos.set_secret(if (secret as usize) < CELLS && secret != self.secret_used {
-            secret
-        } else {
-            NO_SQUARE
-        });
-        pos.set_bonus_pending(bonus);
-        Ok((pos, slots))
-    }
-
-    /// The cell code written for a model player.
-    pub fn player_code(&self, slot: usize) -> u8 {
-        self.cell_players[slot]
+        if let Some(x) = &self.bonus {
+            let _ = writeln!(
+                s,
+                "    bonus: Some((secret_square: {}, secret_used: {}, game: {}, game_active: {},\n        \
+                 reels: {}, reel_positions: {}, reel_spot: {}, reel_cherry: {}, reel_arcadia: {},\n        \
+                 reel_seven_up: {}, prize_mode: {}, prize_none: {}, prize_cherry: {}, prize_swap: {},\n        \
+                 reel_stop_lead: {})),",
+                h4(x.secret_square),
+                h2(x.secret_used),
+                h4(x.game),
+                h2(x.game_active),
+                h4(x.reels),
+                x.reel_positions,
+                h2(x.reel_spot),
+                h2(x.reel_cherry),
+                h2(x.reel_arcadia),
+                h2(x.reel_seven_up),
+                h4(x.prize_mode),
+                h2(x.prize_none),
+                h2(x.prize_cherry),
+                h2(x.prize_swap),
+                x.reel_stop_lead
+            );
+        }
+        s.push(')');
+        s
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn builtin_map_loads_and_bad_maps_are_named() {
-        let maps = parse_ram_maps(BUILTIN_RAM_MAPS, "builtin").unwrap();
-        assert!(maps[0].crc32.contains(&0xCFAE9DFA));
-        assert_eq!(maps[0].board, 0x0380);
-        let bad = BUILTIN_RAM_MAPS.replace("board: 0x0380", "board: 0x07F0");
-        assert!(
-            parse_ram_maps(&bad, "x.ron")
-                .unwrap_err()
-                .contains("board $07F0")
-        );
-        let typo = BUILTIN_RAM_MAPS.replace("cursor:", "cursr:");
-        let e = parse_ram_maps(&typo, "y.ron").unwrap_err();
-        assert!(
-            e.starts_with("y.ron: bad RAM map") && e.contains("cursr"),
-            "{e}"
-        );
-        let same = BUILTIN_RAM_MAPS.replace("cell_blocked: 0x05", "cell_blocked: 0x00");
-        assert!(
-            parse_ram_maps(&same, "z")
-                .unwrap_err()
-                .contains("cell codes")
-        );
+impl Cursor {
+    /// (name, address) of each byte.
+    pub fn addresses(&self) -> Vec<(&'static str, u16)> {
+        match *self {
+            Cursor::Index { addr, .. } => vec![("cursor", addr)],
+            Cursor::Pair { x, y, .. } => vec![("cursor x", x), ("cursor y", y)],
+        }
     }
+
+    /// The bytes the cursor holds on cell `cell` (row * 7 + col).
+    pub fn bytes(&self, cell: u8) -> Vec<u8> {
+        let (r, c) = (i32::from(cell / 7), i32::from(cell % 7));
+        let at = |origin: u8, dr: i16, dc: i16| {
+            (i32::from(origin) + r * i32::from(dr) + c * i32::from(dc)).rem_euclid(256) as u8
+        };
+        match *self {
+            Cursor::Index {
+                origin,
+                row_step,
+                col_step,
+                ..
+            } => vec![at(origin, row_step, col_step)],
+            Cursor::Pair {
+                x_origin,
+                x_step,
+                y_origin,
+                y_step,
+                ..
+            } => {
+                vec![at(x_origin, 0, x_step), at(y_origin, y_step, 0)]
+            }
+        }
+    }
+}
+
+fn all_distinct(v: &[u8]) -> bool {
+    let mut s = v.to_vec();
+    s.sort_unstable();
+    s.dedup();
+    s.len() == v.len()
+}
+
+/// One map in a list, as `ram_map=FILE` reads it.
+pub fn map_file_text(map: &RamMap) -> String {
+    format!(
+        "// Written by the Spot player's calibration (save_map); read back with\n\
+         // --plugin-opt ram_map=FILE.\n[\n{},\n]\n",
+        map.to_ron()
+    )
 }

@@ -1,15 +1,17 @@
 //! The harness side of a demo game: a plug-in that sets the cart's title menu through pad 1
 //! (closed loop: it reads the menu back from RAM), presses Start after a chosen number of
 //! frames (which seeds the cart's RNG), lets the Spot plug-in play, and checks every move
-//! the cart makes against the rules model.
+//! the cart makes against the rules model. It knows the cart's RAM from its definitions
+//! (`cart.rs`); the Spot plug-in is told nothing and calibrates.
 
-use super::cart;
+use super::cart::{self, CartFacts};
 use crate::bots::nes_move_rating;
 use crate::layouts::builtin_layout;
 use crate::moves::Move;
 use crate::plugin::SpotPlugin;
 use crate::position::{Outcome, Position};
-use crate::ram_map::{BUILTIN_RAM_MAPS, RamMap, find_ram_map, parse_ram_maps};
+use crate::ram_map::RamMap;
+use nesmind_host::ramsearch::Snapshot;
 use nesmind_host::{Buttons, Frame, Plugin, RomInfo, Setup};
 use std::sync::{Arc, Mutex};
 
@@ -59,13 +61,17 @@ pub struct Report {
     pub plugin_moves: u64,
     /// Moves checked, per slot that made them.
     pub moves_by_slot: [u32; 4],
+    /// What the plug-in's calibration found (one per machine), and the fork frames it took.
+    pub calibrations: Vec<(RamMap, u64, u64)>,
     pub done: bool,
 }
 
 pub struct Driver {
     inner: SpotPlugin,
     cfg: RunConfig,
-    map: Option<RamMap>,
+    facts: CartFacts,
+    /// The cart's RAM as a map (the truth), for the checks.
+    map: RamMap,
     report: Arc<Mutex<Report>>,
     release: bool,
     wait: u32,
@@ -75,15 +81,22 @@ pub struct Driver {
     game_frames: u64,
     still_frames: u64,
     board: Vec<u8>,
-    idle: Option<Vec<u8>>,
+    idle: Option<Snapshot>,
     refused: u8,
+    calibration_noted: bool,
 }
 
 impl Driver {
-    pub fn new(inner: SpotPlugin, cfg: RunConfig, report: Arc<Mutex<Report>>) -> Driver {
+    pub fn new(
+        inner: SpotPlugin,
+        cfg: RunConfig,
+        facts: CartFacts,
+        report: Arc<Mutex<Report>>,
+    ) -> Driver {
         let mut d = Driver {
             inner,
-            map: None,
+            map: facts.truth_map(),
+            facts,
             report,
             release: false,
             wait: 0,
@@ -95,6 +108,7 @@ impl Driver {
             board: Vec::new(),
             idle: None,
             refused: 0,
+            calibration_noted: false,
             cfg,
         };
         d.wait = d.next_wait();
@@ -127,7 +141,7 @@ impl Driver {
             self.report.lock().expect("report lock").done = true;
             return;
         }
-        let ram = frame.ram();
+        let f = &self.facts;
         let wanted = |line: usize| -> u8 {
             match line {
                 0..=3 => self.cfg.settings[line],
@@ -137,13 +151,13 @@ impl Driver {
         };
         let shown = |line: usize| -> u8 {
             match line {
-                0..=3 => ram[cart::SETTINGS + line],
-                4 => ram[cart::LAYOUT_CHOICE],
-                _ => ram[cart::ANIM_ON],
+                0..=3 => frame.peek(f.addr("SETTINGS") + line as u16),
+                4 => frame.peek(f.addr("LAYOUT_CHOICE")),
+                _ => frame.peek(f.addr("ANIM_ON")),
             }
         };
         if let Some(line) = (0..cart::MENU_LINES).find(|&l| wanted(l) != shown(l)) {
-            let row = ram[cart::MENU_ROW] as usize;
+            let row = frame.peek(f.addr("MENU_ROW")) as usize;
             let button = if row == line {
                 Buttons::RIGHT
             } else {
@@ -159,15 +173,24 @@ impl Driver {
     }
 
     fn map(&self) -> &RamMap {
-        self.map.as_ref().expect("attached")
+        &self.map
+    }
+
+    fn byte(&self, ram: &Snapshot, name: &str) -> u8 {
+        ram.byte(self.facts.addr(name)).unwrap_or(0)
+    }
+
+    fn layout_number(&self, ram: &Snapshot) -> u16 {
+        let a = self.facts.addr("LAYOUT_NUMBER");
+        u16::from_le_bytes([ram.byte(a).unwrap_or(0), ram.byte(a + 1).unwrap_or(0)])
     }
 
     /// First frame of a game: the board must be the announced built-in layout.
-    fn game_started(&mut self, ram: &[u8]) {
+    fn game_started(&mut self, ram: &Snapshot) {
         self.game_frames = 0;
         self.still_frames = 0;
         self.idle = None;
-        let number = u16::from_le_bytes([ram[cart::LAYOUT_NUMBER], ram[cart::LAYOUT_NUMBER + 1]]);
+        let number = self.layout_number(ram);
         match (
             self.map().decode(ram, false),
             builtin_layout(number as usize),
@@ -182,7 +205,7 @@ impl Driver {
     }
 
     /// During play: notice a stuck game and check each move between two idle frames.
-    fn watch(&mut self, ram: &[u8]) {
+    fn watch(&mut self, ram: &Snapshot) {
         self.game_frames += 1;
         let board = self.map().board_bytes(ram).to_vec();
         if board == self.board {
@@ -192,11 +215,14 @@ impl Driver {
             self.board = board;
         }
         if self.still_frames > STUCK_FRAMES {
-            let slot = ram[cart::CURRENT];
+            let why = match self.inner.failure() {
+                Some(f) => format!(" (the plug-in stopped: {f})"),
+                None => String::new(),
+            };
             self.fail(format!(
-                "stuck: no move for {STUCK_FRAMES} frames (slot {} to move, cursor at cell {})",
-                slot + 1,
-                ram[cart::CURSOR]
+                "stuck: no move for {STUCK_FRAMES} frames (slot {:?} to move, cursor at cell {:?}){why}",
+                self.map.slot_to_move(ram).map(|s| s + 1),
+                self.map.cursor_cell(ram)
             ));
         }
         if self.game_frames > self.cfg.max_game_frames {
@@ -205,18 +231,20 @@ impl Driver {
                 self.cfg.max_game_frames
             ));
         }
-        if ram[cart::REFUSED] != self.refused {
-            self.refused = ram[cart::REFUSED];
+        let refused = self.byte(ram, "REFUSED");
+        if refused != self.refused {
+            self.refused = refused;
             let why = format!(
-                "the cart refused an A press: slot {} to move, hand on cell {}, picked-up cell {}",
-                ram[cart::CURRENT] + 1,
-                ram[cart::CURSOR],
-                ram[cart::SELECTED]
+                "the cart refused an A press: slot {:?} to move, hand on cell {:?}, picked-up cell {}",
+                self.map.slot_to_move(ram).map(|s| s + 1),
+                self.map.cursor_cell(ram),
+                self.byte(ram, "selected")
             );
             self.report.lock().expect("report lock").errors.push(why);
         }
-        let idle = ram[self.map().animation as usize] == self.map().animation_idle
-            && ram[self.map().playing as usize] != 0;
+        let screen = self.map.screen.expect("the truth map has screen bytes");
+        let idle =
+            ram.byte(screen.animation) == Some(screen.idle) && ram.byte(screen.playing) != Some(0);
         if !idle {
             return;
         }
@@ -225,18 +253,18 @@ impl Driver {
         {
             self.fail(e);
         }
-        self.idle = Some(ram.to_vec());
+        self.idle = Some(ram.clone());
     }
 
     /// Between two idle frames: either the slot to move made a move, or it passed (and then
     /// must have had none), or nothing happened yet.
-    fn check_turn(&mut self, before: &[u8], after: &[u8]) -> Result<(), String> {
+    fn check_turn(&mut self, before: &Snapshot, after: &Snapshot) -> Result<(), String> {
         let map = self.map();
         if map.board_bytes(before) != map.board_bytes(after) {
             return self.check_move(before, after);
         }
-        let slot = before[cart::CURRENT];
-        if slot == after[cart::CURRENT] {
+        let slot = map.slot_to_move(before).ok_or("no slot to move")?;
+        if Some(slot) == map.slot_to_move(after) {
             return Ok(());
         }
         let (pos, _) = map.decode(before, false)?;
@@ -254,11 +282,11 @@ impl Driver {
 
     /// The move between two idle positions must be legal and applied as the rules say; a
     /// level-5 computer's move must be one of the heuristic's best.
-    fn check_move(&mut self, before: &[u8], after: &[u8]) -> Result<(), String> {
+    fn check_move(&mut self, before: &Snapshot, after: &Snapshot) -> Result<(), String> {
         let map = self.map();
         let (pos, _) = map.decode(before, false)?;
         let (now, _) = map.decode(after, false)?;
-        let slot = before[cart::CURRENT] as usize;
+        let slot = map.slot_to_move(before).ok_or("no slot to move")?;
         if pos.is_over() {
             return Err(format!(
                 "slot {} moved after the game was over by the rules",
@@ -278,7 +306,9 @@ impl Driver {
                 slot + 1
             ));
         }
-        let level = before[cart::SETTINGS + slot];
+        let level = before
+            .byte(self.facts.addr("SETTINGS") + slot as u16)
+            .unwrap_or(0);
         let mut r = self.report.lock().expect("report lock");
         r.moves_by_slot[slot] += 1;
         if level == 5 {
@@ -293,7 +323,7 @@ impl Driver {
 
     /// The game just ended: record it and check the last move and the cart's verdict
     /// against the model.
-    fn game_ended(&mut self, ram: &[u8]) {
+    fn game_ended(&mut self, ram: &Snapshot) {
         if let Some(before) = self.idle.take()
             && let Err(e) = self.check_turn(&before, ram)
         {
@@ -310,7 +340,7 @@ impl Driver {
             Outcome::Win(p) => Some(slots[p]),
             Outcome::Draw => None,
         };
-        let cart_winner = match ram[cart::WINNER] {
+        let cart_winner = match self.byte(ram, "WINNER") {
             0xFF => None,
             s => Some(s as usize),
         };
@@ -319,22 +349,23 @@ impl Driver {
                 "the cart names winner {cart_winner:?}, the counts say {winner:?}"
             ));
         }
-        let human = self.map().setting_human;
+        let settings = self.facts.addr("SETTINGS");
         let record = GameRecord {
-            layout: u16::from_le_bytes([ram[cart::LAYOUT_NUMBER], ram[cart::LAYOUT_NUMBER + 1]]),
-            first: ram[cart::FIRST_MOVER] as usize,
+            layout: self.layout_number(ram),
+            first: self.byte(ram, "FIRST_MOVER") as usize,
             counts: slots
                 .iter()
                 .enumerate()
                 .map(|(p, &s)| (s, pos.count(p)))
                 .collect(),
             winner,
-            plugin_won: winner.is_some_and(|s| ram[cart::SETTINGS + s] == human),
+            plugin_won: winner
+                .is_some_and(|s| ram.byte(settings + s as u16) == Some(cart::SETTING_HUMAN)),
             frames: self.game_frames,
         };
         let mut r = self.report.lock().expect("report lock");
         r.games.push(record);
-        r.refused_presses = u32::from(ram[cart::REFUSED]);
+        r.refused_presses = u32::from(self.byte(ram, "REFUSED"));
         r.plugin_moves = self.inner.moves_entered;
         for e in self.inner.errors.drain(..) {
             r.errors.push(format!("plug-in: {e}"));
@@ -365,8 +396,6 @@ impl Plugin for Driver {
         "Sets up the DOTS cart's games and lets the Spot plug-in play them"
     }
     fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String> {
-        let maps = parse_ram_maps(BUILTIN_RAM_MAPS, "built-in RAM maps")?;
-        self.map = Some(find_ram_map(&maps, rom)?.clone());
         self.inner.on_attach(rom, setup)
     }
 
@@ -378,7 +407,7 @@ impl Plugin for Driver {
         if self.report.lock().expect("report lock").done {
             return;
         }
-        let phase = frame.ram()[cart::CART_PHASE];
+        let phase = frame.peek(self.facts.addr("CART_PHASE"));
         if phase != self.phase {
             self.phase_frames = 0;
         }
@@ -387,18 +416,22 @@ impl Plugin for Driver {
         self.phase_frames += 1;
         match phase {
             cart::PHASE_TITLE if !released => self.title(frame),
+            cart::PHASE_SPLASH if !released && self.phase_frames % 8 == 4 => {
+                self.press(frame, Buttons::START);
+            }
             cart::PHASE_PLAYING => {
-                let ram = frame.ram().to_vec();
+                let ram = Snapshot::take(frame, self.facts.board_in_prg_ram());
                 if entering {
                     self.game_started(&ram);
                 }
                 self.watch(&ram);
                 self.inner.on_frame(frame);
+                self.note_calibration();
             }
             cart::PHASE_OVER => {
                 self.inner.on_frame(frame);
                 if entering {
-                    let ram = frame.ram().to_vec();
+                    let ram = Snapshot::take(frame, self.facts.board_in_prg_ram());
                     self.game_ended(&ram);
                 } else if self.phase_frames == 4 {
                     self.press(frame, Buttons::START);
@@ -410,6 +443,24 @@ impl Plugin for Driver {
 
     fn result(&self) -> Option<String> {
         self.inner.result()
+    }
+}
+
+impl Driver {
+    /// Records what the plug-in's calibration found, once, and stops the run if it gave up.
+    fn note_calibration(&mut self) {
+        if self.calibration_noted {
+            return;
+        }
+        if let Some(c) = &self.inner.calibration {
+            self.calibration_noted = true;
+            let mut r = self.report.lock().expect("report lock");
+            r.calibrations.push((c.map.clone(), c.frame, c.fork_frames));
+        } else if let Some(why) = self.inner.failure() {
+            self.calibration_noted = true;
+            let why = format!("the plug-in stopped: {why}");
+            self.fail(why);
+        }
     }
 }
 

@@ -3,10 +3,12 @@
 //! whole loop on the emulated machine (menu set through the pad, moves read from RAM,
 //! buttons pressed back).
 
-mod cart;
+pub mod cart;
 pub mod driver;
+pub mod variant;
 
 use crate::plugin::SpotPlugin;
+use cart::CartFacts;
 use clap::Parser;
 use driver::{Driver, GameRecord, Report, RunConfig};
 use nesmind_host::Demo;
@@ -15,6 +17,7 @@ use nesmind_host::{PluginOptions, Session};
 use std::sync::{Arc, Mutex};
 
 pub use cart::{COLOURS, SETTING_HUMAN};
+pub use variant::Cart;
 
 pub static DEMO: Demo = Demo {
     file_name: "dots.nes",
@@ -34,6 +37,19 @@ pub struct Options {
     pub seed: u64,
     pub threads: usize,
     pub max_game_frames: u64,
+    /// The cart played: the committed one, or a variant.
+    pub cart: Cart,
+    /// Extra plug-in options (e.g. `save_map`).
+    pub plugin_options: PluginOptions,
+}
+
+/// The committed DOTS cart.
+pub fn committed_cart() -> Cart {
+    Cart {
+        image: DEMO.image.to_vec(),
+        facts: CartFacts::dots(),
+        file_name: DEMO.file_name.to_string(),
+    }
 }
 
 impl Options {
@@ -65,6 +81,8 @@ impl Options {
             seed: 1,
             threads: 1,
             max_game_frames: 40_000,
+            cart: committed_cart(),
+            plugin_options: PluginOptions::new(),
         })
     }
 }
@@ -83,7 +101,7 @@ pub fn play(opts: &Options) -> Result<Report, String> {
                     seed: opts.seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
                     max_game_frames: opts.max_game_frames,
                 };
-                s.spawn(move || run_worker(cfg, opts.move_ms))
+                s.spawn(move || run_worker(cfg, opts))
             })
             .collect();
         workers
@@ -100,6 +118,7 @@ pub fn play(opts: &Options) -> Result<Report, String> {
         total.cpu_off_model += r.cpu_off_model;
         total.refused_presses += r.refused_presses;
         total.plugin_moves += r.plugin_moves;
+        total.calibrations.extend(r.calibrations);
         for (t, n) in total.moves_by_slot.iter_mut().zip(r.moves_by_slot) {
             *t += n;
         }
@@ -108,15 +127,15 @@ pub fn play(opts: &Options) -> Result<Report, String> {
     Ok(total)
 }
 
-fn run_worker(cfg: RunConfig, move_ms: u64) -> Result<Report, String> {
+fn run_worker(cfg: RunConfig, run: &Options) -> Result<Report, String> {
     let report = Arc::new(Mutex::new(Report::default()));
-    let mut opts = PluginOptions::new();
-    opts.insert("move_ms".into(), move_ms.to_string());
+    let mut opts = run.plugin_options.clone();
+    opts.insert("move_ms".into(), run.move_ms.to_string());
     let inner = SpotPlugin::from_options(&opts)?;
     let games = cfg.games as u64;
     let limit = games * (cfg.max_game_frames + 2_000);
-    let driver = Driver::new(inner, cfg, Arc::clone(&report));
-    let rom = Rom::parse(DEMO.image, DEMO.file_name).map_err(|e| e.to_string())?;
+    let driver = Driver::new(inner, cfg, run.cart.facts.clone(), Arc::clone(&report));
+    let rom = Rom::parse(&run.cart.image, &run.cart.file_name).map_err(|e| e.to_string())?;
     let mut session = Session::new(rom)?;
     session.machine_mut().set_audio_enabled(false);
     session.attach(Box::new(driver), &[])?;
@@ -163,6 +182,13 @@ struct HeadlessArgs {
     /// Keep the cart's animations on (slower, as in the window).
     #[arg(long)]
     animations: bool,
+    /// Play a variant of the cart drawn from this seed (or `random`): its variables moved,
+    /// recoded and reshaped. Built at run time with ca65/ld65 (cc65); the plug-in is not told.
+    #[arg(long, value_name = "SEED|random")]
+    cart_variant: Option<String>,
+    /// Write what the plug-in's calibration found to FILE (the `save_map` plug-in option).
+    #[arg(long, value_name = "FILE")]
+    save_map: Option<String>,
 }
 
 fn headless_tool(args: &[String]) -> Result<(), String> {
@@ -184,6 +210,14 @@ fn headless_tool(args: &[String]) -> Result<(), String> {
     opts.threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if let Some(v) = &a.cart_variant {
+        let seed = variant::parse_seed(v)?;
+        println!("cart variant {seed}");
+        opts.cart = variant::build(seed)?;
+    }
+    if let Some(path) = &a.save_map {
+        opts.plugin_options.insert("save_map".into(), path.clone());
+    }
     let report = play(&opts)?;
     for (i, g) in report.games.iter().enumerate() {
         println!("{}", game_line(i + 1, g, &opts.settings));

@@ -9,7 +9,7 @@ use super::bots::nes_ai_move;
 use super::layouts::{ThirdCorner, start_position};
 use super::moves::{Kind, Move};
 use super::position::{MAX_PLAYERS, Position};
-use super::ram_map::RamMap;
+use super::ram_map::{Bonus, RamMap, Screen, Seats};
 use nesmind_host::Buttons;
 
 mod ram_image;
@@ -42,6 +42,9 @@ enum State {
 
 pub struct RamHost {
     map: RamMap,
+    seats: Seats,
+    screen: Screen,
+    bonus: Bonus,
     ram: Vec<u8>,
     pos: Position,
     slots: Vec<usize>,
@@ -65,12 +68,29 @@ pub struct RamHost {
 }
 
 impl RamHost {
+    /// A host for a map that has every part (seats, screen and bonus bytes).
     pub fn new(map: RamMap, cfg: &HostConfig) -> Result<RamHost, String> {
+        let (Some(seats), Some(screen), Some(bonus)) = (map.seats, map.screen, map.bonus) else {
+            return Err(format!(
+                "RAM map '{}' lacks seats, screen or bonus bytes",
+                map.name
+            ));
+        };
+        if map.players() != MAX_PLAYERS {
+            return Err(format!(
+                "RAM map '{}' codes only {} slots",
+                map.name,
+                map.players()
+            ));
+        }
         let slots: Vec<usize> = (0..MAX_PLAYERS).filter(|&s| cfg.settings[s] != 0).collect();
         let mut pos = start_position(slots.len(), cfg.blocked, cfg.third)?;
         pos.set_secret(cfg.secret);
         let mut host = RamHost {
             map,
+            seats,
+            screen,
+            bonus,
             ram: vec![0; 0x800],
             pos,
             slots,
@@ -132,7 +152,7 @@ impl RamHost {
     }
 
     fn start_bonus(&mut self) {
-        let n = self.map.reel_positions;
+        let n = self.bonus.reel_positions;
         self.reels = [
             self.rng.gen_range(0..n),
             self.rng.gen_range(0..n),
@@ -148,7 +168,7 @@ impl RamHost {
         self.slots[self.pos.to_move()]
     }
     fn is_human(&self, slot: usize) -> bool {
-        self.settings[slot] == self.map.setting_human
+        self.settings[slot] == self.seats.human
     }
 
     /// Runs one frame of the game: reads the pads (edge-triggered), updates, rewrites RAM.
@@ -246,7 +266,7 @@ impl RamHost {
         }
         if tick % REEL_STEP_FRAMES == REEL_STEP_FRAMES - 1 {
             for reel in &mut self.reels[stopped..] {
-                *reel = (*reel + 1) % self.map.reel_positions;
+                *reel = (*reel + 1) % self.bonus.reel_positions;
             }
         }
         State::Bonus {
@@ -262,9 +282,9 @@ impl RamHost {
         let symbol = if a == b && b == c { Some(a) } else { None };
         let human = self.is_human(slot);
         let kind = match symbol {
-            Some(s) if s == self.map.reel_spot => Kind::ExtraTurn,
-            Some(s) if s == self.map.reel_cherry => Kind::Cherry,
-            Some(s) if s == self.map.reel_arcadia => Kind::Swap,
+            Some(s) if s == self.bonus.reel_spot => Kind::ExtraTurn,
+            Some(s) if s == self.bonus.reel_cherry => Kind::Cherry,
+            Some(s) if s == self.bonus.reel_arcadia => Kind::Swap,
             _ => Kind::NoPrize,
         };
         let mut prizes = Vec::new();

@@ -1,7 +1,7 @@
 //! Writing the host's state into the RAM image, and the `Frame` view the plug-in gets.
 
 use super::{RamHost, State};
-use crate::board::{CELLS, NO_SQUARE};
+use crate::board::NO_SQUARE;
 use crate::moves::Kind;
 use crate::position::MAX_PLAYERS;
 use nesmind_host::{Buttons, Frame};
@@ -13,56 +13,51 @@ const TYPE_CPU: u8 = 0x05;
 impl RamHost {
     pub(super) fn write_ram(&mut self) {
         let m = &self.map;
+        let (seats, screen, bonus) = (self.seats, self.screen, self.bonus);
         let ram = &mut self.ram;
-        ram[m.mode as usize] = m.mode_playfield;
-        let bonus = matches!(self.state, State::Bonus { .. });
-        ram[m.playing as usize] = u8::from(!bonus && self.state != State::Over);
-        for sq in 0..CELLS {
-            ram[m.board as usize + sq] = if self.pos.blocked() >> sq & 1 == 1 {
-                m.cell_blocked
-            } else {
-                match self.pos.owner(sq as u8) {
-                    Some(p) => m.cell_players[self.slots[p]],
-                    None => m.cell_empty,
-                }
-            };
+        ram[screen.mode as usize] = screen.playfield;
+        let in_bonus = matches!(self.state, State::Bonus { .. });
+        ram[screen.playing as usize] = u8::from(!in_bonus && self.state != State::Over);
+        let cells = m.encode_board(&self.pos, &self.slots);
+        for (sq, &code) in cells.iter().enumerate() {
+            ram[m.cell_addr(sq) as usize] = code;
         }
-        ram[m.cursor as usize] = self.cursor;
-        ram[m.current_player as usize] = self.slots[self.pos.to_move()] as u8;
+        for ((_, addr), value) in m
+            .cursor
+            .addresses()
+            .into_iter()
+            .zip(m.cursor.bytes(self.cursor))
+        {
+            ram[addr as usize] = value;
+        }
+        ram[m.turn.addr as usize] = m.turn.values[self.slots[self.pos.to_move()]];
         for slot in 0..MAX_PLAYERS {
             let setting = self.settings[slot];
-            ram[m.player_settings as usize + slot] = setting;
-            ram[m.player_types as usize + slot] = match setting {
-                0 => m.type_none,
-                s if s == m.setting_human => TYPE_HUMAN,
+            ram[seats.settings as usize + slot] = setting;
+            ram[seats.types as usize + slot] = match setting {
+                0 => seats.none,
+                s if s == seats.human => TYPE_HUMAN,
                 _ => TYPE_CPU,
             };
-            let count = self
-                .slots
-                .iter()
-                .position(|&s| s == slot)
-                .map_or(0, |p| self.pos.count(p));
-            ram[m.piece_counts_low as usize + slot] = (count % 10) as u8;
-            ram[m.piece_counts_high as usize + slot] = (count / 10) as u8;
         }
         let secret = self.pos.secret();
-        ram[m.secret_square as usize] = if secret == NO_SQUARE {
-            m.secret_used
+        ram[bonus.secret_square as usize] = if secret == NO_SQUARE {
+            bonus.secret_used
         } else {
             secret
         };
         let animating = matches!(self.state, State::Animating { .. });
-        ram[m.animation as usize] = if animating { 0x01 } else { m.animation_idle };
-        ram[m.bonus_game as usize] = if bonus { m.bonus_game_active } else { 0 };
-        ram[m.reels as usize..m.reels as usize + 3].copy_from_slice(&self.reels);
-        ram[m.prize_mode as usize] = match self.state {
+        ram[screen.animation as usize] = if animating { 0x01 } else { screen.idle };
+        ram[bonus.game as usize] = if in_bonus { bonus.game_active } else { 0 };
+        ram[bonus.reels as usize..bonus.reels as usize + 3].copy_from_slice(&self.reels);
+        ram[bonus.prize_mode as usize] = match self.state {
             State::Prize {
                 kind: Kind::Cherry, ..
-            } => m.prize_cherry,
+            } => bonus.prize_cherry,
             State::Prize {
                 kind: Kind::Swap, ..
-            } => m.prize_swap,
-            _ => m.prize_none,
+            } => bonus.prize_swap,
+            _ => bonus.prize_none,
         };
     }
 }
