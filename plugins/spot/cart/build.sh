@@ -1,12 +1,17 @@
 #!/bin/sh
 # Rebuilds the DOTS cartridge image from its sources with ca65/ld65 (Debian: cc65).
 # Usage: build.sh [OUTPUT]                 the cart (default: dots.nes beside this script)
-#        build.sh --variant SEED OUTPUT    a variant drawn from SEED (0-4294967295): the
+#        build.sh --variant SEED [--scrambled-cursor] OUTPUT
+#                                          a variant drawn from SEED (0-4294967295): the
 #                                          game's variables moved and recoded; the drawn
-#                                          definitions are written to OUTPUT.inc as well
+#                                          definitions are written to OUTPUT.inc as well.
+#                                          --scrambled-cursor also hides the hand and codes
+#                                          the cursor in no row/column order (a variant
+#                                          calibration cannot explain, for tests)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 seed=
+scramble=
 if [ "${1:-}" = "--variant" ]; then
     seed=${2:?"--variant needs a seed"}
     case $seed in
@@ -14,6 +19,10 @@ if [ "${1:-}" = "--variant" ]; then
     esac
     [ ${#seed} -le 10 ] || { echo "build.sh: variant seed '$seed' is too large" >&2; exit 2; }
     shift 2
+    if [ "${1:-}" = "--scrambled-cursor" ]; then
+        scramble=1
+        shift
+    fi
     [ $# -ge 1 ] || { echo "build.sh: --variant SEED needs an OUTPUT file" >&2; exit 2; }
 fi
 out=${1:-$here/dots.nes}
@@ -28,6 +37,7 @@ trap 'rm -rf "$tmp"' EXIT
 defines=
 if [ -n "$seed" ]; then
     awk -v seed="$seed" -f "$here/variant.awk" > "$tmp/variant.inc"
+    [ -z "$scramble" ] || echo "CURSOR_SCRAMBLE = 1" >> "$tmp/variant.inc"
     defines="-D VARIANT=1 -I $tmp"
 fi
 ca65 -t none $defines -I "$here/src" -o "$tmp/dots.o" "$here/src/dots.s"

@@ -117,7 +117,11 @@ place_sprites:
   cmp #1
   beq :+
   rts
-: jsr cursor_cell
+:
+.if CURSOR_SCRAMBLE
+  jmp @corners          ; no hand on screen
+.endif
+  jsr cursor_cell
   jsr cell_pixels       ; t0 = x, t1 = y of the cell
   ldx #0
   lda t1
@@ -149,6 +153,7 @@ place_sprites:
   sta OAM + 6
   sta OAM + 10
   sta OAM + 14
+@corners:
   ldy selected
   bmi @done
   jsr cell_pixels

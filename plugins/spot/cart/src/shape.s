@@ -37,6 +37,25 @@
   .endif
 .endmacro
 
+; With CURSOR_SCRAMBLE the cursor bytes follow no row/column order (bit-reversed cell
+; numbers, or columns and rows shuffled): a cart calibration must fail on. cursor_at sets
+; cur_v for cell c; pair_at sets pair_v for row or column k.
+.macro cursor_at c
+  .if CURSOR_SCRAMBLE
+    cur_v .set ((c) & 1) << 5 | ((c) & 2) << 3 | ((c) & 4) << 1 | ((c) & 8) >> 1 | ((c) & 16) >> 3 | ((c) & 32) >> 5
+  .else
+    cur_v .set ((c) / 7) * CURSOR_ROW + ((c) .mod 7) * CURSOR_COL
+  .endif
+  cur_v .set (CURSOR_ORIGIN + cur_v) & $FF
+.endmacro
+.macro pair_at k
+  .if CURSOR_SCRAMBLE
+    pair_v .set ((k) * 3 + ((k) & 1) * 2) .mod 7
+  .else
+    pair_v .set (k)
+  .endif
+.endmacro
+
 PUB_SIZE = (7 + 2 * BOARD_PAD) * BOARD_STRIDE
 PAD_SIZE = 11 * PAD_WIDTH
 
@@ -100,17 +119,20 @@ slot_of_turn:           ; CURRENT -> slot (0 for a value never written)
 .if CURSOR_PAIR
 cursor_x_of:
   .repeat 49, c
-    .byte (X_ORIGIN + (c .mod 7) * X_STEP) & $FF
+    pair_at c .mod 7
+    .byte (X_ORIGIN + pair_v * X_STEP) & $FF
   .endrepeat
 cursor_y_of:
   .repeat 49, c
-    .byte (Y_ORIGIN + (c / 7) * Y_STEP) & $FF
+    pair_at c / 7
+    .byte (Y_ORIGIN + pair_v * Y_STEP) & $FF
   .endrepeat
 col_of_x:               ; CURSOR_X -> column, $FF off the board
   .repeat 256, v
     found .set $FF
     .repeat 7, k
-      .if ((X_ORIGIN + k * X_STEP) & $FF) = v
+      pair_at k
+      .if ((X_ORIGIN + pair_v * X_STEP) & $FF) = v
         found .set k
       .endif
     .endrepeat
@@ -120,7 +142,8 @@ row_start_of_y:         ; CURSOR_Y -> row * 7, $FF off the board
   .repeat 256, v
     found .set $FF
     .repeat 7, k
-      .if ((Y_ORIGIN + k * Y_STEP) & $FF) = v
+      pair_at k
+      .if ((Y_ORIGIN + pair_v * Y_STEP) & $FF) = v
         found .set k * 7
       .endif
     .endrepeat
@@ -129,13 +152,15 @@ row_start_of_y:         ; CURSOR_Y -> row * 7, $FF off the board
 .else
 cursor_of:
   .repeat 49, c
-    .byte (CURSOR_ORIGIN + (c / 7) * CURSOR_ROW + (c .mod 7) * CURSOR_COL) & $FF
+    cursor_at c
+    .byte cur_v
   .endrepeat
 cell_of_cursor:         ; CURSOR -> cell, $FF off the board
   .repeat 256, v
     found .set $FF
     .repeat 49, c
-      .if ((CURSOR_ORIGIN + (c / 7) * CURSOR_ROW + (c .mod 7) * CURSOR_COL) & $FF) = v
+      cursor_at c
+      .if cur_v = v
         found .set c
       .endif
     .endrepeat

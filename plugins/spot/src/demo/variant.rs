@@ -72,6 +72,12 @@ impl Drop for TempDir {
 
 /// Assembles variant `seed` of the DOTS cart.
 pub fn build(seed: u64) -> Result<Cart, String> {
+    build_with(seed, false)
+}
+
+/// Assembles variant `seed`; `scrambled` also codes its cursor in no row/column order and
+/// hides the hand (`build.sh --scrambled-cursor`): a cart calibration cannot explain.
+pub fn build_with(seed: u64, scrambled: bool) -> Result<Cart, String> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
@@ -84,6 +90,7 @@ pub fn build(seed: u64) -> Result<Cart, String> {
     let o = Command::new("sh")
         .arg(dir.0.join("build.sh"))
         .args(["--variant", &seed.to_string()])
+        .args(scrambled.then_some("--scrambled-cursor"))
         .arg(&out)
         .output()
         .map_err(|e| format!("cannot run sh to build the DOTS variant: {e}"))?;
