@@ -28,7 +28,7 @@ use scan::Found;
 /// Press lengths tried in turn (frames held), for games that read the pads slowly.
 const HOLDS: [u64; 3] = [1, 2, 4];
 /// Fork frames to wait for a pad-played turn after a start position appears.
-const TURN_SEARCH: u64 = 1800;
+const TURN_SEARCH: u64 = 1200;
 /// Real frames after which a missing start position is worth a warning (10 s).
 const PATIENCE: u64 = 600;
 /// Start positions tried (each new one once) before calibration gives up, and real frames
@@ -146,7 +146,10 @@ impl Calibrator {
                 .any(|e| (e.0, e.1, e.2) == (f.addr, f.row_step, f.col_step))
         });
         self.previous = now;
-        if !found.is_empty() && (self.frames < self.next_try || self.tried.contains(&fingerprint)) {
+        let seen_before = fingerprint
+            .iter()
+            .any(|e| self.tried.iter().any(|t| t.contains(e)));
+        if !found.is_empty() && (self.frames < self.next_try || seen_before) {
             found.clear();
         }
         if found.is_empty() {
@@ -212,10 +215,19 @@ impl Calibrator {
         let mut frames = 0;
         for hold in HOLDS {
             let mut lab = Lab::new(hold);
-            let turn = find_turn(&mut lab, &base);
+            let turn = find_turn(&mut lab, &base, found);
             frames += lab.frames;
-            let Some((fork, pad, bytes)) = turn? else {
-                continue;
+            let (fork, pad, bytes) = match turn? {
+                TurnSearch::Found(f, pad, bytes) => (*f, pad, bytes),
+                // Longer presses only help a game that saw none of the short ones.
+                TurnSearch::Silent => continue,
+                TurnSearch::NoCursor(pad) => {
+                    self.fork_frames += frames;
+                    return Err(Problem::from(format!(
+                        "cursor: pad {} changes memory on its turn, but no byte moves like a cursor (Right and Left, Down and Up by opposite steps)",
+                        pad + 1
+                    )));
+                }
             };
             let mut lab = Lab { frames, hold };
             let out = self.explain(&mut lab, &base, &fork, pad, &bytes, found);
@@ -355,27 +367,57 @@ impl Calibrator {
     }
 }
 
-/// Runs a fork on from the start position until a pad moves a cursor: that fork, the pad,
-/// and the bytes that moved. `None` if no pad did within `TURN_SEARCH` frames.
-fn find_turn(lab: &mut Lab, start: &Fork) -> Result<Option<(Fork, usize, Vec<u16>)>, String> {
+/// Whether no start-position array changes while a probe would run from `f`.
+fn settled(lab: &mut Lab, f: &Fork, found: &[Found]) -> Result<bool, String> {
+    let now = Snapshot::take(f, true);
+    let later = lab.control(f)?;
+    Ok(found.iter().all(|b| b.read(&now) == b.read(&later)))
+}
+
+/// What the search for a pad-played turn found.
+enum TurnSearch {
+    /// The fork at that turn, the pad, and the bytes that moved like a cursor.
+    Found(Box<Fork>, usize, Vec<u16>),
+    /// No pad changed anything.
+    Silent,
+    /// A pad changes memory, but nothing that moves like a cursor.
+    NoCursor(usize),
+}
+
+/// Probes that find a pad changing memory without a cursor, and fork frames, before the
+/// search gives up.
+const NO_CURSOR_PROBES: u32 = 6;
+const NO_CURSOR_WAIT: u64 = 600;
+
+/// Runs a fork on from the start position until a pad moves a cursor.
+fn find_turn(lab: &mut Lab, start: &Fork, found: &[Found]) -> Result<TurnSearch, String> {
     let mut f = start.clone();
     release_all(&mut f);
+    let mut no_cursor = 0;
     for t in 0..TURN_SEARCH {
-        let every = if t < 120 { 2 } else { 12 };
-        if t % every == 0 {
+        let every = if t < 120 { 2 } else { 20 };
+        // Only where no board changes over a probe: a press on another player's last frame
+        // may be taken as soon as this pad's turn begins.
+        if t % every == 0 && settled(lab, &f, found)? {
             let pads = if t < 240 { 1 } else { 4 };
             for pad in 0..pads {
                 if lab.any_effect(&f, pad)? {
                     let bytes = lab.cursor_bytes(&f, pad)?;
                     if !bytes.is_empty() {
-                        return Ok(Some((f, pad, bytes)));
+                        return Ok(TurnSearch::Found(Box::new(f), pad, bytes));
+                    }
+                    no_cursor += 1;
+                    // Another player's turn may be under way (a game may keep the last
+                    // button pressed): only ten seconds of this count as an answer.
+                    if no_cursor >= NO_CURSOR_PROBES && t >= NO_CURSOR_WAIT {
+                        return Ok(TurnSearch::NoCursor(pad));
                     }
                 }
             }
         }
         lab.run(&mut f, 1)?;
     }
-    Ok(None)
+    Ok(TurnSearch::Silent)
 }
 
 fn describe(m: &RamMap, arrays: usize) -> Vec<String> {

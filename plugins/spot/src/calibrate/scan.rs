@@ -10,7 +10,7 @@
 use nesmind_host::ramsearch::{PRG_RAM, Snapshot, WORK_RAM};
 
 /// The widest row stride considered (bytes).
-const MAX_ROW_STEP: i32 = 48;
+const MAX_ROW_STEP: i32 = 40;
 
 /// A candidate board: cell (i, j) of the array is at `addr + i * row_step + j * col_step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,10 +60,19 @@ pub fn scan(s: &Snapshot) -> Vec<Found> {
     for area in areas.into_iter().flatten() {
         let bytes: Vec<u8> = area.clone().map(|a| s.byte(a).unwrap_or(0)).collect();
         let start = i32::from(*area.start());
+        let len = bytes.len() as i32;
         for col_step in [1i32, 2] {
-            for row_step in 7 * col_step..=MAX_ROW_STEP {
-                let span = 6 * row_step + 6 * col_step;
-                for base in 0..bytes.len() as i32 - span {
+            // The top row first: it alone rules out almost every place (and needs no
+            // stride); the bottom row next, then the whole array.
+            for base in 0..len - 6 * col_step {
+                if !row_ok(&bytes, base, col_step) {
+                    continue;
+                }
+                for row_step in 7 * col_step..=MAX_ROW_STEP {
+                    let bottom = base + 6 * row_step;
+                    if bottom + 6 * col_step >= len || !row_ok(&bytes, bottom, col_step) {
+                        continue;
+                    }
                     if let Some(f) = check(&bytes, base, row_step, col_step) {
                         out.push(Found {
                             addr: (start + base) as u16,
@@ -77,13 +86,37 @@ pub fn scan(s: &Snapshot) -> Vec<Found> {
     out
 }
 
+/// A top or bottom row of a start position: at most two values between the corners, and a
+/// piece (a value not among them) on at least one corner.
+fn row_ok(b: &[u8], at: i32, step: i32) -> bool {
+    let cell = |k: i32| b[(at + k * step) as usize];
+    let (first, mut second) = (cell(1), None);
+    for k in 2..6 {
+        let v = cell(k);
+        if v != first {
+            match second {
+                None => second = Some(v),
+                Some(x) if x == v => {}
+                Some(_) => return false,
+            }
+        }
+    }
+    let inside = |v: u8| v == first || Some(v) == second;
+    !inside(cell(0)) || !inside(cell(6))
+}
+
 fn check(b: &[u8], base: i32, rs: i32, cs: i32) -> Option<Found> {
     let at = |i: i32, j: i32| b[(base + i * rs + j * cs) as usize];
     let corners = [at(0, 0), at(0, 6), at(6, 0), at(6, 6)];
     let [a, b1, c, d] = corners;
     // Cheap first: two diagonal pairs (2 players) or at least three different corners.
     let two = a == d && b1 == c && a != b1;
-    if !two && distinct_count(&corners) < 3 {
+    let equal_pairs = [a == b1, a == c, a == d, b1 == c, b1 == d, c == d]
+        .iter()
+        .filter(|&&e| e)
+        .count();
+    // At least three different corners: at most one equal pair.
+    if !two && equal_pairs > 1 {
         return None;
     }
     let mut values: [(u8, u32); 2] = [(0, 0); 2];
@@ -135,12 +168,6 @@ fn check(b: &[u8], base: i32, rs: i32, cs: i32) -> Option<Found> {
         other,
         corners,
     })
-}
-
-fn distinct_count(v: &[u8; 4]) -> usize {
-    let mut s = *v;
-    s.sort_unstable();
-    1 + s.windows(2).filter(|w| w[0] != w[1]).count()
 }
 
 #[cfg(test)]

@@ -102,6 +102,9 @@ pub fn learn_turns(
     let mut pads: Vec<(u8, usize)> = vec![(o.mine, pad)];
     let (mut who, mut code) = (pad, o.mine);
     for round in 0..2 {
+        // A few idle frames first: the game may have been caught half way through its
+        // bookkeeping (board written, turn not yet passed) when its pad first answered.
+        lab.run(&mut f, 4)?;
         samples.push((code, Snapshot::take(&f, true)));
         // Still this player's turn with a direction held (on a copy): pad bytes drop out.
         let mut held = f.clone();
@@ -150,6 +153,11 @@ pub fn learn_turns(
         })
         .collect();
     let found = separating_bytes(&groups);
+    log::debug!(
+        "spot: calibration: movers {movers:02X?}, samples per player {:?}, {} turn byte(s)",
+        groups.iter().map(Vec::len).collect::<Vec<_>>(),
+        found.len()
+    );
     let value = |a: u16, c: u8| {
         samples
             .iter()
@@ -157,8 +165,11 @@ pub fn learn_turns(
             .and_then(|(_, s)| s.byte(a))
             .unwrap_or(0)
     };
-    // Of the bytes that tell the turns apart, the one that takes the fewest values and
-    // changes least over the rounds (a state-machine byte passes through more).
+    // Of the bytes that tell the turns apart: one holding the mover's own cell code is
+    // plainly about whose turn it is; then the one that takes the fewest values and changes
+    // least over the rounds (a state-machine byte, human turn / computer turn, passes
+    // through more).
+    let codes_held = |a: u16| order.iter().all(|&c| value(a, c) == c);
     let calm = |a: u16| {
         let v: Vec<u8> = timeline.iter().map(|s| s.byte(a).unwrap_or(0)).collect();
         let mut kinds = v.clone();
@@ -169,7 +180,7 @@ pub fn learn_turns(
     let addr = found
         .iter()
         .copied()
-        .min_by_key(|&a| (Some(a) != expected, calm(a), a))
+        .min_by_key(|&a| (Some(a) != expected, !codes_held(a), calm(a), a))
         .ok_or("turn: no byte tells the players' turns apart")?;
     Ok(Turns {
         addr,
