@@ -149,6 +149,16 @@ impl SpotPlugin {
         }
     }
 
+    /// Why the player stopped, or why its last calibration try failed while it waits for
+    /// another start position.
+    pub fn problem(&self) -> Option<&str> {
+        match &self.state {
+            MapState::Failed(why) => Some(why),
+            MapState::Calibrating(c) => c.problem.as_deref(),
+            _ => None,
+        }
+    }
+
     fn set_status(&mut self, frame: &mut dyn Frame, line: String) {
         if line != self.status {
             frame.set_status(&line);

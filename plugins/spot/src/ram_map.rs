@@ -446,3 +446,80 @@ pub fn map_file_text(map: &RamMap) -> String {
         map.to_ron()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_maps_load_and_bad_maps_are_named() {
+        let maps = parse_ram_maps(BUILTIN_RAM_MAPS, "builtin").unwrap();
+        assert!(maps[0].crc32.contains(&0xCFAE9DFA));
+        assert_eq!(maps[0].board.addr, 0x0380);
+        assert!(maps[0].bonus.is_some() && maps[1].bonus.is_none());
+        let bad = BUILTIN_RAM_MAPS.replacen(
+            "(addr: 0x0380, row_step: 7",
+            "(addr: 0x07F0, row_step: 7",
+            1,
+        );
+        let e = parse_ram_maps(&bad, "x.ron").unwrap_err();
+        assert!(e.contains("board cell at $0"), "{e}");
+        let typo = BUILTIN_RAM_MAPS.replacen("        cursor: Index", "        cursr: Index", 1);
+        let e = parse_ram_maps(&typo, "y.ron").unwrap_err();
+        assert!(
+            e.starts_with("y.ron: bad RAM map") && e.contains("cursr"),
+            "{e}"
+        );
+        let same = BUILTIN_RAM_MAPS.replacen("blocked: Some(0x05)", "blocked: Some(0x00)", 1);
+        assert!(
+            parse_ram_maps(&same, "z")
+                .unwrap_err()
+                .contains("cell codes")
+        );
+        let short =
+            BUILTIN_RAM_MAPS.replacen("values: [0x00, 0x01, 0x02, 0x03]", "values: [0x00]", 1);
+        assert!(
+            parse_ram_maps(&short, "w")
+                .unwrap_err()
+                .contains("one per player slot")
+        );
+    }
+
+    #[test]
+    fn a_map_written_out_reads_back_the_same() {
+        let mut maps = parse_ram_maps(BUILTIN_RAM_MAPS, "builtin").unwrap();
+        let mut calibrated = maps[1].clone();
+        calibrated.name = "variant 7 (calibrated)".into();
+        calibrated.board = BoardShape {
+            addr: 0x6120,
+            row_step: -22,
+            col_step: 2,
+        };
+        calibrated.cells = CellCodes {
+            empty: 0x17,
+            blocked: None,
+            players: vec![0xA7, 0x5D],
+        };
+        calibrated.cursor = Cursor::Pair {
+            x: 0x07,
+            x_origin: 0x58,
+            x_step: 24,
+            y: 0x062E,
+            y_origin: 0x99,
+            y_step: -8,
+        };
+        calibrated.turn = Turn {
+            addr: 0x0511,
+            values: vec![0x40, 0x80],
+        };
+        calibrated.pad_of_player = vec![0, 1];
+        calibrated.press_frames = 2;
+        calibrated.seats = None;
+        calibrated.screen = None;
+        maps.push(calibrated);
+        for m in &maps {
+            let back = parse_ram_maps(&map_file_text(m), "saved").unwrap();
+            assert_eq!(&back[0], m);
+        }
+    }
+}

@@ -215,9 +215,10 @@ impl Driver {
             self.board = board;
         }
         if self.still_frames > STUCK_FRAMES {
-            let why = match self.inner.failure() {
-                Some(f) => format!(" (the plug-in stopped: {f})"),
-                None => String::new(),
+            let why = match (self.inner.failure(), self.inner.problem()) {
+                (Some(f), _) => format!(" (the plug-in stopped: {f})"),
+                (None, Some(p)) => format!(" (the plug-in is still calibrating: {p})"),
+                (None, None) => String::new(),
             };
             self.fail(format!(
                 "stuck: no move for {STUCK_FRAMES} frames (slot {:?} to move, cursor at cell {:?}){why}",
@@ -427,6 +428,9 @@ impl Plugin for Driver {
                 self.watch(&ram);
                 self.inner.on_frame(frame);
                 self.note_calibration();
+                if let Err(e) = self.check_reading(&ram) {
+                    self.fail(e);
+                }
             }
             cart::PHASE_OVER => {
                 self.inner.on_frame(frame);
@@ -447,6 +451,40 @@ impl Plugin for Driver {
 }
 
 impl Driver {
+    /// On an idle frame, the plug-in's map (calibrated) must read what the cart's own
+    /// definitions read: the same pieces, blocked cells, player to move and hand cell.
+    fn check_reading(&self, ram: &Snapshot) -> Result<(), String> {
+        let (Some(found), Some(screen)) = (self.inner.map(), self.map.screen) else {
+            return Ok(());
+        };
+        let idle =
+            ram.byte(screen.animation) == Some(screen.idle) && ram.byte(screen.playing) != Some(0);
+        if !idle {
+            return Ok(());
+        }
+        let (truth, _) = self.map.decode(ram, false)?;
+        let (seen, _) = found
+            .decode(ram, false)
+            .map_err(|e| format!("the plug-in's map cannot read an idle position: {e}"))?;
+        if truth.all_pieces() != seen.all_pieces()
+            || truth.blocked() != seen.blocked()
+            || truth.to_move() != seen.to_move()
+        {
+            return Err(format!(
+                "the plug-in's map ({}) reads an idle position differently from the cart's definitions",
+                found.name
+            ));
+        }
+        let hand = self.map.cursor_cell(ram);
+        if hand.is_some() && found.cursor_cell(ram) != hand {
+            return Err(format!(
+                "the plug-in's map reads the hand on cell {:?}, the cart has it on {hand:?}",
+                found.cursor_cell(ram)
+            ));
+        }
+        Ok(())
+    }
+
     /// Records what the plug-in's calibration found, once, and stops the run if it gave up.
     fn note_calibration(&mut self) {
         if self.calibration_noted {
