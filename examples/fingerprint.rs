@@ -55,7 +55,7 @@ impl Fnv {
 fn fingerprint(rom: &Rom, frames: u64, lockstep: bool) -> Result<u64, String> {
     let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
     if lockstep {
-        m.force_lockstep();
+        m.set_speedups(nesmind::emu::Speedups::NONE);
     }
     let mut h = Fnv(0xCBF2_9CE4_8422_2325);
     let mut audio = Vec::new();
@@ -69,7 +69,7 @@ fn fingerprint(rom: &Rom, frames: u64, lockstep: bool) -> Result<u64, String> {
             h.feed(&p.to_le_bytes());
         }
         h.feed(m.ram());
-        let c = &m.cpu;
+        let c = m.cpu();
         h.feed(&[c.a, c.x, c.y, c.s, c.p, u8::from(jam)]);
         h.feed(&c.pc.to_le_bytes());
         h.feed(&m.cpu_cycles().to_le_bytes());

@@ -187,7 +187,10 @@ fn batched_synthesis_matches_per_cycle() {
     let rom = Rom::load(&path).unwrap();
     let mut batched = Machine::new(&rom).unwrap();
     let mut stepped = batched.clone();
-    stepped.bus.apu.set_audio_batching(false);
+    stepped.set_speedups(nesmind::emu::Speedups {
+        apu_events: false,
+        ..nesmind::emu::Speedups::ALL
+    });
     let a = render(&mut batched, 180);
     let b = render(&mut stepped, 180);
     assert!(a.len() > 100_000);

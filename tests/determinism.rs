@@ -93,7 +93,7 @@ fn on_demand_ppu_matches_lockstep() {
         let rom = Rom::load(&corpus.join(game)).unwrap();
         let mut lazy = Machine::new(&rom).unwrap();
         let mut lockstep = Machine::new(&rom).unwrap();
-        lockstep.force_lockstep();
+        lockstep.set_speedups(nesmind::emu::Speedups::NONE);
         for f in 0..400 {
             run(&mut lazy, f, f + 1);
             run(&mut lockstep, f, f + 1);

@@ -211,7 +211,7 @@ fn watches_fire_exactly_on_named_accesses() {
 #[test]
 fn no_watches_means_the_bus_does_not_check() {
     let (s, _) = session_with(lawn_mower(), vec![], play);
-    assert!(!s.machine().bus.watching);
+    assert!(!s.machine().watching());
 }
 
 #[test]

@@ -75,7 +75,7 @@ pub fn screen_text(m: &Machine) -> String {
     for row in 0..30u16 {
         let mut line = String::new();
         for col in 0..32u16 {
-            let b = m.bus.ppu.peek_vram(0x2000 + row * 32 + col, &m.bus.cart);
+            let b = m.peek_ppu(0x2000 + row * 32 + col);
             line.push(if (0x20..0x7F).contains(&b) {
                 char::from(b)
             } else {

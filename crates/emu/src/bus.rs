@@ -4,7 +4,8 @@
 use super::apu::Apu;
 use super::cart::Cart;
 use super::input::Controllers;
-use super::ppu::Ppu;
+use super::ppu::{LineShortcut, Ppu};
+use super::speedups::Speedups;
 use crate::watch::{AccessKind, Watches};
 use serde::{Deserialize, Serialize};
 
@@ -21,16 +22,16 @@ pub const PPU_OFFSET: u64 = 1;
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Bus {
     #[serde(with = "super::ppu::serde_bytes_array")]
-    pub ram: [u8; 2048],
-    pub ppu: Ppu,
-    pub apu: Apu,
-    pub cart: Cart,
-    pub input: Controllers,
+    pub(crate) ram: [u8; 2048],
+    pub(crate) ppu: Ppu,
+    pub(crate) apu: Apu,
+    pub(crate) cart: Cart,
+    pub(crate) input: Controllers,
     /// Last value on the CPU data bus (what unmapped reads return).
-    pub open_bus: u8,
+    pub(crate) open_bus: u8,
     /// Completed CPU cycles. The master clock is `cycles * CPU_CLOCKS` at a cycle's start
     /// and `+ READ_PHASE` / `+ WRITE_PHASE` at its access.
-    pub cycles: u64,
+    pub(crate) cycles: u64,
     /// The master clock the PPU has been run to.
     ppu_master: u64,
     /// The cycle count at whose end the PPU must be caught up because something the CPU
@@ -39,19 +40,23 @@ pub struct Bus {
     /// The first cycle whose start needs more than the access itself: an APU event, a DMA
     /// request, a board that counts CPU cycles, lockstep. 0 means every cycle.
     attention: u64,
-    /// Run the PPU on every half cycle instead of catching up on demand. Needed by boards
-    /// that watch the PPU address bus (their IRQs depend on it); forcing it is for tests.
-    pub lockstep: bool,
+    /// Run the PPU on every half cycle instead of catching up on demand: when the lazy PPU
+    /// is switched off, and always for boards that watch the PPU address bus (their IRQs
+    /// depend on it).
+    pub(crate) lockstep: bool,
+    /// The shortcuts in use (host configuration, not machine state).
+    #[serde(skip)]
+    pub(crate) speedups: Speedups,
     /// Page written to $4014, waiting for the CPU's next read to halt it.
-    pub oam_dma: Option<u8>,
+    pub(crate) oam_dma: Option<u8>,
     /// A DMA unit wants to halt the CPU at its next read.
-    pub dma_pending: bool,
-    pub watching: bool,
-    pub watches: Watches,
+    pub(crate) dma_pending: bool,
+    pub(crate) watching: bool,
+    pub(crate) watches: Watches,
     /// Wait loops may be fast-forwarded (see `cpu/idle.rs`). Only `Machine::run_frame` sets
     /// it: `Machine::step` runs exactly one instruction, for tracers and debuggers.
     #[serde(skip)]
-    pub fast_forward: bool,
+    pub(crate) fast_forward: bool,
 }
 
 impl Bus {
@@ -73,6 +78,7 @@ impl Bus {
             ppu_due: 0,
             attention: 0,
             lockstep,
+            speedups: Speedups::ALL,
             oam_dma: None,
             dma_pending: false,
             watching: false,
@@ -96,7 +102,14 @@ impl Bus {
         if target >= self.ppu_master + PPU_CLOCKS {
             let dots = (target - self.ppu_master) / PPU_CLOCKS;
             self.ppu_master += dots * PPU_CLOCKS;
-            self.ppu.run(dots, &mut self.cart, !self.lockstep);
+            let lines = if !self.speedups.whole_lines {
+                LineShortcut::None
+            } else if self.lockstep || !self.speedups.lines_ahead {
+                LineShortcut::Whole
+            } else {
+                LineShortcut::Ahead
+            };
+            self.ppu.run(dots, &mut self.cart, lines);
         }
         self.ppu_due = if self.lockstep {
             0
@@ -147,12 +160,25 @@ impl Bus {
     /// only reads memory cannot tell the cycles before it apart (see `cpu/idle.rs`).
     pub fn quiet_until(&self) -> u64 {
         // A finished frame ends `run_frame` after this instruction, exactly where it is.
-        if !self.fast_forward || self.ppu.frame_ready || self.lockstep || self.watching {
+        if !self.fast_forward
+            || !self.speedups.skip_wait_loops
+            || self.ppu.frame_ready
+            || self.lockstep
+            || self.watching
+        {
             return 0;
         }
         self.attention
             .min(self.apu.next_event())
             .min(self.ppu_due.saturating_sub(1))
+    }
+
+    /// Switches shortcuts on or off; results do not change, only speed.
+    pub fn set_speedups(&mut self, speedups: Speedups) {
+        self.speedups = speedups;
+        self.lockstep = !speedups.lazy_ppu || self.cart.watch_ppu;
+        self.apu.set_events(speedups.apu_events);
+        self.recheck();
     }
 
     /// Makes the next cycle's start look again at everything (after outside changes).

@@ -17,9 +17,7 @@ impl Fork {
     /// Copies `machine`, dropping its access watches (they belong to the real session).
     pub fn new(machine: &Machine) -> Fork {
         let mut machine = machine.clone();
-        machine.bus.watching = false;
-        machine.bus.watches.list.clear();
-        machine.bus.watches.hits.clear();
+        machine.set_watches(Vec::new());
         Fork { machine }
     }
 

@@ -127,11 +127,11 @@ pub fn state_hash(m: &Machine) -> u64 {
         }
     };
     feed(m.ram());
-    feed(&m.bus.cart.core.prg_ram);
-    let c = &m.cpu;
+    feed(m.prg_ram());
+    let c = m.cpu();
     feed(&[c.a, c.x, c.y, c.s, c.p]);
     feed(&c.pc.to_le_bytes());
-    let ppu = &m.bus.ppu;
+    let ppu = m.ppu_position();
     feed(&ppu.scanline.to_le_bytes());
     feed(&ppu.dot.to_le_bytes());
     feed(&ppu.frame.to_le_bytes());

@@ -157,19 +157,14 @@ impl Session {
     }
 
     fn install_watches(&mut self) {
-        let bus = &mut self.machine.bus;
-        bus.watches.list = self.watches.clone();
-        bus.watches.hits.clear();
-        // No watches: the bus skips the check entirely.
-        bus.watching = !self.watches.is_empty();
+        self.machine.set_watches(self.watches.clone());
     }
 
     /// Runs one frame and the plug-in callback. A jammed CPU or a failed plug-in ends the run.
     pub fn step(&mut self) -> Result<(), String> {
         self.machine.run_frame().map_err(|e| e.to_string())?;
         if let Some(plugin) = self.plugin.as_mut() {
-            std::mem::swap(&mut self.hits, &mut self.machine.bus.watches.hits);
-            self.machine.bus.watches.hits.clear();
+            self.machine.take_watch_hits(&mut self.hits);
             let mut view = View {
                 machine: &mut self.machine,
                 hits: &self.hits,
@@ -264,7 +259,7 @@ impl Session {
     /// Loads a savestate; on any error the running game is left exactly as it was.
     pub fn load_state(&mut self, path: &Path) -> Result<(), String> {
         let loaded = super::savestate::load(path, &self.rom)?;
-        let keep_four_score = self.machine.bus.input.four_score;
+        let keep_four_score = self.machine.four_score();
         self.machine = loaded;
         self.machine.set_four_score(keep_four_score);
         self.install_watches();
@@ -280,7 +275,7 @@ impl Session {
     pub fn detach(&mut self) -> Option<String> {
         let mut plugin = self.plugin.take()?;
         plugin.on_detach();
-        self.machine.bus.watching = false;
+        self.machine.set_watches(Vec::new());
         plugin.result()
     }
 

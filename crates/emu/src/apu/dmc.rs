@@ -14,20 +14,20 @@ pub struct Dmc {
     looping: bool,
     period: u16,
     timer: u16,
-    pub level: u8,
+    pub(crate) level: u8,
     sample_addr: u16,
     sample_len: u16,
     addr: u16,
-    pub bytes_remaining: u16,
+    pub(crate) bytes_remaining: u16,
     buffer: Option<u8>,
     shift: u8,
     bits_remaining: u8,
     silence: bool,
-    pub irq: bool,
+    pub(crate) irq: bool,
     /// CPU cycles until a load DMA (after a $4015 enable) may halt the CPU; 0 = none.
     load_delay: u8,
     /// The memory reader wants a byte and the DMA unit may act on it.
-    pub armed: bool,
+    pub(crate) armed: bool,
 }
 
 impl Default for Dmc {

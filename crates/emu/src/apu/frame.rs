@@ -12,9 +12,9 @@ const FIVE_STEP: [u32; 5] = [7457, 14913, 22371, 37281, 37282];
 
 #[derive(Clone, Default, Serialize, Deserialize)]
 pub struct FrameCounter {
-    pub five_step: bool,
-    pub inhibit: bool,
-    pub irq: bool,
+    pub(crate) five_step: bool,
+    pub(crate) inhibit: bool,
+    pub(crate) irq: bool,
     cycle: u32,
     /// Index of the next step point in the current mode's table.
     index: u8,

@@ -203,9 +203,8 @@ impl Apu {
         }
     }
 
-    /// Test hook: synthesise every cycle as it happens (the reference for batching).
-    #[doc(hidden)]
-    pub fn set_audio_batching(&mut self, on: bool) {
+    /// Off: tick and synthesise every cycle as it happens (the reference for batching).
+    pub fn set_events(&mut self, on: bool) {
         self.batching = on;
         // The next tick re-plans with the new setting.
         self.next_event = self.cycle;

@@ -14,8 +14,8 @@ pub struct Noise {
     period: u16,
     timer: u16,
     lfsr: u16,
-    pub env: Envelope,
-    pub len: Length,
+    pub(crate) env: Envelope,
+    pub(crate) len: Length,
 }
 
 impl Default for Noise {

@@ -110,7 +110,7 @@ pub struct Synth {
     hp440: HighPass,
     lp14k: LowPass,
     /// Finished samples waiting for the host.
-    pub out: Vec<i16>,
+    pub(crate) out: Vec<i16>,
 }
 
 #[derive(Clone, Default, Serialize, Deserialize)]

@@ -12,7 +12,7 @@ pub struct Triangle {
     period: u16,
     timer: u16,
     step: u8,
-    pub len: Length,
+    pub(crate) len: Length,
 }
 
 impl Triangle {

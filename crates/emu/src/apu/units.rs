@@ -14,8 +14,8 @@ const LENGTHS: [u8; 32] = [
 /// is lost.
 #[derive(Clone, Default, Serialize, Deserialize)]
 pub struct Length {
-    pub counter: u8,
-    pub enabled: bool,
+    pub(crate) counter: u8,
+    pub(crate) enabled: bool,
     halt: bool,
     new_halt: bool,
     /// Value of a pending reload (table values are never 0, so 0 means none).
@@ -64,11 +64,11 @@ impl Length {
 
 #[derive(Clone, Default, Serialize, Deserialize)]
 pub struct Envelope {
-    pub start: bool,
-    pub looping: bool,
-    pub constant: bool,
+    pub(crate) start: bool,
+    pub(crate) looping: bool,
+    pub(crate) constant: bool,
     /// Constant volume, or the divider period.
-    pub param: u8,
+    pub(crate) param: u8,
     divider: u8,
     decay: u8,
 }

@@ -32,9 +32,9 @@ pub enum Source {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Window {
-    pub source: Source,
-    pub offset: usize,
-    pub writable: bool,
+    pub(crate) source: Source,
+    pub(crate) offset: usize,
+    pub(crate) writable: bool,
 }
 
 impl Window {
@@ -49,23 +49,23 @@ impl Window {
 #[derive(Clone, Serialize, Deserialize)]
 pub struct CartCore {
     #[serde(skip)]
-    pub prg_rom: Arc<[u8]>,
+    pub(crate) prg_rom: Arc<[u8]>,
     #[serde(skip)]
     chr_rom: Arc<[u8]>,
-    pub chr_ram: Vec<u8>,
-    pub prg_ram: Vec<u8>,
+    pub(crate) chr_ram: Vec<u8>,
+    pub(crate) prg_ram: Vec<u8>,
     /// Nametable RAM: the console's 2 KiB, or 4 KiB for four-screen boards.
-    pub vram: Vec<u8>,
+    pub(crate) vram: Vec<u8>,
     /// CPU windows for $6000, $8000, $A000, $C000, $E000.
-    pub cpu: [Window; 5],
+    pub(crate) cpu: [Window; 5],
     /// 1 KiB pattern-table windows: offsets into CHR ROM or RAM.
-    pub chr: [usize; 8],
-    pub chr_is_ram: bool,
+    pub(crate) chr: [usize; 8],
+    pub(crate) chr_is_ram: bool,
     /// 1 KiB nametable pages: offsets into `vram`.
-    pub nt: [usize; 4],
-    pub irq: bool,
-    pub header_mirroring: Mirroring,
-    pub submapper: u8,
+    pub(crate) nt: [usize; 4],
+    pub(crate) irq: bool,
+    pub(crate) header_mirroring: Mirroring,
+    pub(crate) submapper: u8,
 }
 
 impl CartCore {
@@ -293,12 +293,12 @@ pub fn check_supported(rom: &Rom) -> Result<(), RomError> {
 /// A cartridge plugged into the machine.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Cart {
-    pub core: CartCore,
+    pub(crate) core: CartCore,
     board: BoardKind,
     /// Boards that snoop the PPU address bus (MMC2/4 latches, MMC3 A12).
-    pub watch_ppu: bool,
+    pub(crate) watch_ppu: bool,
     /// Boards with a CPU-cycle counter (FME-7 IRQ).
-    pub watch_cpu: bool,
+    pub(crate) watch_cpu: bool,
 }
 
 impl Cart {

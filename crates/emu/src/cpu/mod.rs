@@ -43,7 +43,7 @@ pub struct Cpu {
     run_irq: bool,
     prev_run_irq: bool,
     /// Set when a JAM opcode locked the CPU: the opcode and its address.
-    pub jammed: Option<(u8, u16)>,
+    pub(crate) jammed: Option<(u8, u16)>,
     /// The last backward branch's target, registers and cycle count (see `idle.rs`).
     loop_pc: Option<u16>,
     loop_regs: [u8; 5],

@@ -1,8 +1,7 @@
 //! Per-instruction trace in the fields nestest.log records (PC, bytes, registers, PPU
 //! position, cycle count), for conformance tests and debugging.
 
-use super::Cpu;
-use crate::bus::Bus;
+use crate::Machine;
 use std::fmt;
 
 /// Bytes an instruction occupies, from its opcode's addressing mode.
@@ -27,20 +26,21 @@ pub fn instruction_len(op: u8) -> u16 {
 /// The machine state at the start of one instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceLine {
-    pub pc: u16,
-    pub bytes: Vec<u8>,
-    pub a: u8,
-    pub x: u8,
-    pub y: u8,
-    pub p: u8,
-    pub s: u8,
-    pub scanline: u16,
-    pub dot: u16,
-    pub cycles: u64,
+    pub(crate) pc: u16,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) a: u8,
+    pub(crate) x: u8,
+    pub(crate) y: u8,
+    pub(crate) p: u8,
+    pub(crate) s: u8,
+    pub(crate) scanline: u16,
+    pub(crate) dot: u16,
+    pub(crate) cycles: u64,
 }
 
 impl TraceLine {
-    pub fn capture(cpu: &Cpu, bus: &Bus) -> TraceLine {
+    pub fn capture(m: &Machine) -> TraceLine {
+        let (cpu, bus) = (&m.cpu, &m.bus);
         let len = instruction_len(bus.peek(cpu.pc));
         TraceLine {
             pc: cpu.pc,

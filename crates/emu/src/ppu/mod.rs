@@ -21,19 +21,30 @@ const PPUDATA_BUSY_DOTS: u64 = 6;
 /// Frames a PPU open-bus bit holds its charge (about 600 ms).
 const OPEN_BUS_DECAY_FRAMES: u64 = 36;
 
+/// How much of a visible line `Ppu::run` may do at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineShortcut {
+    /// Dot by dot.
+    None,
+    /// Whole lines that end before the target.
+    Whole,
+    /// Also a line that would end past the target, drawn ahead of the CPU's clock.
+    Ahead,
+}
+
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Ppu {
     // Registers.
-    pub ctrl: u8,
-    pub mask: u8,
-    pub vblank: bool,
-    pub sprite0_hit: bool,
-    pub sprite_overflow: bool,
-    pub oam_addr: u8,
-    pub v: u16,
-    pub t: u16,
-    pub x: u8,
-    pub w: bool,
+    pub(crate) ctrl: u8,
+    pub(crate) mask: u8,
+    pub(crate) vblank: bool,
+    pub(crate) sprite0_hit: bool,
+    pub(crate) sprite_overflow: bool,
+    pub(crate) oam_addr: u8,
+    pub(crate) v: u16,
+    pub(crate) t: u16,
+    pub(crate) x: u8,
+    pub(crate) w: bool,
     read_buffer: u8,
     /// Dot count of the last $2007 read that reached memory.
     last_data_read: u64,
@@ -42,12 +53,12 @@ pub struct Ppu {
     io_refresh: [u64; 8],
 
     // Position.
-    pub scanline: u16,
-    pub dot: u16,
-    pub frame: u64,
+    pub(crate) scanline: u16,
+    pub(crate) dot: u16,
+    pub(crate) frame: u64,
     odd_frame: bool,
     /// Total dots since power-on.
-    pub dots: u64,
+    pub(crate) dots: u64,
     /// Set when a $2002 read lands on the dot before VBL would be set.
     suppress_vbl: bool,
     /// Rendering enable as the pipeline sees it (follows $2001 with the hardware's delay).
@@ -55,9 +66,9 @@ pub struct Ppu {
 
     // Memory.
     #[serde(with = "serde_bytes_array")]
-    pub oam: [u8; 256],
-    pub secondary_oam: [u8; 32],
-    pub palette: [u8; 32],
+    pub(crate) oam: [u8; 256],
+    pub(crate) secondary_oam: [u8; 32],
+    pub(crate) palette: [u8; 32],
 
     // Background pipeline.
     bg_lo: u16,
@@ -79,9 +90,9 @@ pub struct Ppu {
     /// is not used.
     #[serde(default)]
     recent: [u8; MASK_OUTPUT_LAG],
-    pub frame_buffer: Arc<Vec<u16>>,
+    pub(crate) frame_buffer: Arc<Vec<u16>>,
     /// Set when the PPU enters the post-render line: a frame is complete.
-    pub frame_ready: bool,
+    pub(crate) frame_ready: bool,
 
     /// Dots this line has been drawn past the bus's clock, the dot at which drawing it set
     /// the sprite 0 hit flag (0: it did not), and its start (see `ahead`).

@@ -4,7 +4,7 @@
 //! then the shifters move one bit; tiles are reloaded into the low byte at dots 9, 17 ... 257
 //! and 329, 337. Each memory fetch happens on the first dot of its two-dot slot.
 
-use super::{DOTS_PER_LINE, MASK_OUTPUT_LAG, PRE_RENDER_LINE, Ppu, WIDTH};
+use super::{DOTS_PER_LINE, LineShortcut, MASK_OUTPUT_LAG, PRE_RENDER_LINE, Ppu, WIDTH};
 use crate::cart::Cart;
 use std::sync::Arc;
 
@@ -18,10 +18,11 @@ fn output_colour(entry: u8, mask: u8) -> u16 {
 
 impl Ppu {
     /// Runs whole dots while `dots_left` > 0. Idle stretches of vertical blank are skipped in bulk.
-    /// `ahead`: a line that starts now and would end past the target may be drawn ahead
-    /// (see `ahead.rs`); lockstep runs never do.
+    /// `lines` says whether whole visible lines may be drawn at once (`fast_line.rs`), and
+    /// whether a line that starts now and would end past the target may be drawn ahead
+    /// (`ahead.rs`); lockstep runs never draw ahead.
     #[inline]
-    pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart, ahead: bool) {
+    pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart, lines: LineShortcut) {
         if self.lead > 0 {
             let lead = u64::from(self.lead);
             if lead >= dots_left {
@@ -47,13 +48,13 @@ impl Ppu {
                 }
                 continue;
             }
-            if self.can_run_fast_line(cart) {
+            if lines != LineShortcut::None && self.can_run_fast_line(cart) {
                 if dots_left >= u64::from(DOTS_PER_LINE) {
                     self.fast_line(cart);
                     dots_left -= u64::from(DOTS_PER_LINE);
                     continue;
                 }
-                if ahead && self.draw_ahead(cart) {
+                if lines == LineShortcut::Ahead && self.draw_ahead(cart) {
                     self.lead = (u64::from(DOTS_PER_LINE) - dots_left) as u16;
                     return;
                 }

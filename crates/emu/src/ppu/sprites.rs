@@ -14,7 +14,7 @@ pub struct SpriteUnit {
     /// Per pixel of the line being drawn: 0 = transparent, else bits 0-4 palette index,
     /// bit 6 behind background, bit 7 from sprite 0.
     #[serde(with = "serde_bytes_array")]
-    pub line: [u8; WIDTH],
+    pub(crate) line: [u8; WIDTH],
     line_dirty: bool,
     /// Evaluation state.
     oam_bus: u8,
