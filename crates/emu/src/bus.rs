@@ -35,14 +35,18 @@ pub struct Bus {
     /// The master clock the PPU has been run to.
     ppu_master: u64,
     /// The cycle count at whose end the PPU must be caught up because something the CPU
-    /// samples (NMI line, frame end) may change by then; 0 in lockstep.
+    /// samples (NMI line, frame end) may change by then; 0 in lockstep. Scheduling state
+    /// like `attention` and `lockstep`: derived, not saved (0 makes the next cycle look).
+    #[serde(skip)]
     ppu_due: u64,
     /// The first cycle whose start needs more than the access itself: an APU event, a DMA
     /// request, a board that counts CPU cycles, lockstep. 0 means every cycle.
+    #[serde(skip)]
     attention: u64,
     /// Run the PPU on every half cycle instead of catching up on demand: when the lazy PPU
     /// is switched off, and always for boards that watch the PPU address bus (their IRQs
     /// depend on it).
+    #[serde(skip)]
     pub(crate) lockstep: bool,
     /// The shortcuts in use (host configuration, not machine state).
     #[serde(skip)]
@@ -179,6 +183,13 @@ impl Bus {
         self.lockstep = !speedups.lazy_ppu || self.cart.watch_ppu;
         self.apu.set_events(speedups.apu_events);
         self.recheck();
+    }
+
+    /// After a savestate was deserialised: the ROM data and everything derived (board
+    /// facts, scheduling) come back; the shortcuts are the default ones.
+    pub(crate) fn attach_rom(&mut self, rom: &super::Rom) {
+        self.cart.attach_rom(rom);
+        self.set_speedups(Speedups::ALL);
     }
 
     /// Makes the next cycle's start look again at everything (after outside changes).

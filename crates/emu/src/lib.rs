@@ -86,7 +86,7 @@ impl Machine {
     pub fn reset(&mut self) {
         self.bus.ppu.reset();
         self.bus.apu.reset(self.bus.cycles);
-        self.bus.cart.reset();
+        // The cartridge connector has no reset line: boards keep their registers.
         self.bus.recheck();
         self.cpu.reset(&mut self.bus);
     }
@@ -275,7 +275,7 @@ impl Machine {
     pub fn load_state(text: &str, rom: &Rom) -> Result<Machine, String> {
         let mut m: Machine =
             ron::from_str(text).map_err(|e| format!("corrupt machine state: {e}"))?;
-        m.bus.cart.attach_rom(rom);
+        m.bus.attach_rom(rom);
         Ok(m)
     }
 }
