@@ -3,6 +3,7 @@
 
 use super::apu::Apu;
 use super::cart::Cart;
+use super::cpu::CpuBus;
 use super::input::Controllers;
 use super::ppu::{LineShortcut, Ppu};
 use super::speedups::Speedups;
@@ -206,12 +207,6 @@ impl Bus {
         }
     }
 
-    /// The combined IRQ line (APU frame/DMC and cartridge).
-    #[inline(always)]
-    pub fn irq_line(&self) -> bool {
-        self.apu.irq() || self.cart.core.irq
-    }
-
     /// A CPU read at the current point of the cycle, with all side effects.
     #[inline(always)]
     pub fn read(&mut self, addr: u16) -> u8 {
@@ -316,5 +311,58 @@ impl Bus {
             }
             _ => {}
         }
+    }
+}
+
+/// The CPU's cycles on the NES bus: each access is framed by the cycle's start (APU,
+/// DMA, boards that count cycles) and end (the clock, the PPU when something is due).
+impl CpuBus for Bus {
+    #[inline(always)]
+    fn read_cycle(&mut self, addr: u16) -> u8 {
+        self.begin_cycle(READ_PHASE);
+        let v = self.read(addr);
+        self.end_cycle();
+        v
+    }
+    #[inline(always)]
+    fn write_cycle(&mut self, addr: u16, value: u8) {
+        self.begin_cycle(WRITE_PHASE);
+        self.write(addr, value);
+        self.end_cycle();
+    }
+    fn stall_cycle(&mut self) {
+        self.begin_cycle(READ_PHASE);
+        self.end_cycle();
+    }
+    #[inline(always)]
+    fn nmi_line(&self) -> bool {
+        self.ppu.nmi_line()
+    }
+    /// The combined IRQ line (APU frame/DMC and cartridge).
+    #[inline(always)]
+    fn irq_line(&self) -> bool {
+        self.apu.irq() || self.cart.core.irq
+    }
+    fn peek(&self, addr: u16) -> u8 {
+        Bus::peek(self, addr)
+    }
+    fn cycles(&self) -> u64 {
+        self.cycles
+    }
+    #[inline(always)]
+    fn halt_requested(&self) -> bool {
+        self.needs_attention() && self.dma_pending
+    }
+    fn run_dma(&mut self, halted_addr: u16, poll: &mut dyn FnMut(&Self)) {
+        Bus::run_dma(self, halted_addr, poll);
+    }
+    #[inline(always)]
+    fn fetched(&mut self, pc: u16, opcode: u8) {
+        self.watch(AccessKind::Execute, pc, opcode);
+    }
+    fn skip_passes(&mut self, pass: u64, limit: u64) -> u64 {
+        let n = (self.quiet_until().saturating_sub(self.cycles) / pass).min(limit);
+        self.cycles += n * pass;
+        n
     }
 }

@@ -8,6 +8,7 @@ pub mod bus;
 pub mod buttons;
 pub mod cart;
 pub mod cpu;
+mod dma;
 pub mod input;
 pub mod ppu;
 pub mod rom;
