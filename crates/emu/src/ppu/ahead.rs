@@ -16,7 +16,7 @@
 //! checks the results against lockstep.
 
 use super::sprites::SpriteUnit;
-use super::{DOTS_PER_LINE, Ppu};
+use super::{Ctrl, DOTS_PER_LINE, Ppu};
 use crate::cart::Cart;
 use serde::{Deserialize, Serialize};
 
@@ -70,7 +70,7 @@ impl Ppu {
     /// toggle NMI enable while they poll (blargg's framework does, thousands of times a
     /// frame) then keep the fast path.
     pub fn ctrl_write_keeps_line(&self, value: u8) -> bool {
-        (self.ctrl ^ value) & 0x3B == 0
+        !(self.ctrl ^ Ctrl::from_bits_retain(value)).intersects(Ctrl::LINE_INPUTS)
     }
 
     /// Brings a PPU that is ahead back to the exact state at the bus's clock.
