@@ -52,6 +52,9 @@ pub struct Bus {
     /// The shortcuts in use (host configuration, not machine state).
     #[serde(skip)]
     pub(crate) speedups: Speedups,
+    /// How much of a line the PPU may draw at once, from `speedups` and `lockstep`.
+    #[serde(skip, default = "line_shortcut_default")]
+    lines: LineShortcut,
     /// Page written to $4014, waiting for the CPU's next read to halt it.
     pub(crate) oam_dma: Option<u8>,
     /// A DMA unit wants to halt the CPU at its next read.
@@ -64,14 +67,18 @@ pub struct Bus {
     pub(crate) fast_forward: bool,
 }
 
+/// Before `set_speedups` has run (a fresh or deserialised bus): the most careful mode.
+fn line_shortcut_default() -> LineShortcut {
+    LineShortcut::None
+}
+
 impl Bus {
     pub fn new(cart: Cart) -> Bus {
         let mut ppu = Ppu::new();
         // Power-on alignment: the PPU starts one dot ahead of the CPU's clock phase, which
         // puts it at dot 21 when the reset sequence ends (as nestest.log records).
         ppu.dot = (21 - (7 * CPU_CLOCKS - PPU_OFFSET) / PPU_CLOCKS) as u16;
-        let lockstep = cart.watch_ppu;
-        Bus {
+        let mut bus = Bus {
             ram: [0; 2048],
             ppu,
             apu: Apu::new(),
@@ -82,14 +89,17 @@ impl Bus {
             ppu_master: 0,
             ppu_due: 0,
             attention: 0,
-            lockstep,
+            lockstep: false,
             speedups: Speedups::ALL,
+            lines: line_shortcut_default(),
             oam_dma: None,
             dma_pending: false,
             watching: false,
             watches: Watches::default(),
             fast_forward: false,
-        }
+        };
+        bus.set_speedups(Speedups::ALL);
+        bus
     }
 
     /// Runs the PPU up to the start of the current CPU cycle.
@@ -107,14 +117,7 @@ impl Bus {
         if target >= self.ppu_master + PPU_CLOCKS {
             let dots = (target - self.ppu_master) / PPU_CLOCKS;
             self.ppu_master += dots * PPU_CLOCKS;
-            let lines = if !self.speedups.whole_lines {
-                LineShortcut::None
-            } else if self.lockstep || !self.speedups.lines_ahead {
-                LineShortcut::Whole
-            } else {
-                LineShortcut::Ahead
-            };
-            self.ppu.run(dots, &mut self.cart, lines);
+            self.ppu.run(dots, &mut self.cart, self.lines);
         }
         self.ppu_due = if self.lockstep {
             0
@@ -178,10 +181,31 @@ impl Bus {
             .min(self.ppu_due.saturating_sub(1))
     }
 
+    /// A CPU read cycle: a DMA unit may halt the CPU first (see `CpuBus::read_cycle`).
+    #[inline(always)]
+    fn cpu_read_cycle(&mut self, addr: u16, fetch: bool, poll: &mut impl FnMut(&Self)) -> u8 {
+        if self.needs_attention() {
+            if self.dma_pending {
+                self.run_dma(addr, poll);
+            }
+            self.attend(READ_PHASE);
+        }
+        let v = self.read_access(addr, fetch);
+        self.end_cycle();
+        v
+    }
+
     /// Switches shortcuts on or off; results do not change, only speed.
     pub fn set_speedups(&mut self, speedups: Speedups) {
         self.speedups = speedups;
         self.lockstep = !speedups.lazy_ppu || self.cart.watch_ppu;
+        self.lines = if !speedups.whole_lines {
+            LineShortcut::None
+        } else if self.lockstep || !speedups.lines_ahead {
+            LineShortcut::Whole
+        } else {
+            LineShortcut::Ahead
+        };
         self.apu.set_events(speedups.apu_events);
         self.recheck();
     }
@@ -210,6 +234,12 @@ impl Bus {
     /// A CPU read at the current point of the cycle, with all side effects.
     #[inline(always)]
     pub fn read(&mut self, addr: u16) -> u8 {
+        self.read_access(addr, false)
+    }
+
+    /// A read, `fetch` when it fetches an opcode (which execute watches also see).
+    #[inline(always)]
+    fn read_access(&mut self, addr: u16, fetch: bool) -> u8 {
         let value = match addr {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)],
             0x4020..=0xFFFF => match self.cart.core.read_prg(addr) {
@@ -227,7 +257,7 @@ impl Bus {
             0x4015 => {
                 // The status read is internal to the 2A03: it does not drive the external bus.
                 let v = self.apu.read_status() | (self.open_bus & 0x20);
-                self.watch(AccessKind::Read, addr, v);
+                self.watch_read(addr, v, fetch);
                 return v;
             }
             0x4016 => (self.open_bus & 0xE0) | self.input.read(0),
@@ -235,7 +265,7 @@ impl Bus {
             _ => self.open_bus,
         };
         self.open_bus = value;
-        self.watch(AccessKind::Read, addr, value);
+        self.watch_read(addr, value, fetch);
         value
     }
 
@@ -286,6 +316,17 @@ impl Bus {
         self.watches.record(kind, addr, value, self.cycles);
     }
 
+    /// One check of `watching` serves both watch kinds of an opcode fetch.
+    #[inline(always)]
+    fn watch_read(&mut self, addr: u16, value: u8, fetch: bool) {
+        if self.watching {
+            self.record_watch(AccessKind::Read, addr, value);
+            if fetch {
+                self.record_watch(AccessKind::Execute, addr, value);
+            }
+        }
+    }
+
     /// Reads without side effects: registers report their current value, nothing is clocked.
     pub fn peek(&self, addr: u16) -> u8 {
         match addr {
@@ -318,11 +359,12 @@ impl Bus {
 /// DMA, boards that count cycles) and end (the clock, the PPU when something is due).
 impl CpuBus for Bus {
     #[inline(always)]
-    fn read_cycle(&mut self, addr: u16) -> u8 {
-        self.begin_cycle(READ_PHASE);
-        let v = self.read(addr);
-        self.end_cycle();
-        v
+    fn read_cycle(&mut self, addr: u16, poll: &mut impl FnMut(&Self)) -> u8 {
+        self.cpu_read_cycle(addr, false, poll)
+    }
+    #[inline(always)]
+    fn fetch_cycle(&mut self, addr: u16, poll: &mut impl FnMut(&Self)) -> u8 {
+        self.cpu_read_cycle(addr, true, poll)
     }
     #[inline(always)]
     fn write_cycle(&mut self, addr: u16, value: u8) {
@@ -348,17 +390,6 @@ impl CpuBus for Bus {
     }
     fn cycles(&self) -> u64 {
         self.cycles
-    }
-    #[inline(always)]
-    fn halt_requested(&self) -> bool {
-        self.needs_attention() && self.dma_pending
-    }
-    fn run_dma(&mut self, halted_addr: u16, poll: &mut dyn FnMut(&Self)) {
-        Bus::run_dma(self, halted_addr, poll);
-    }
-    #[inline(always)]
-    fn fetched(&mut self, pc: u16, opcode: u8) {
-        self.watch(AccessKind::Execute, pc, opcode);
     }
     fn skip_passes(&mut self, pass: u64, limit: u64) -> u64 {
         let n = (self.quiet_until().saturating_sub(self.cycles) / pass).min(limit);

@@ -12,7 +12,7 @@ impl Bus {
     /// Called at the start of a read cycle when a DMA unit asked to halt the CPU; the halted
     /// read of `halted_addr` is repeated while the DMA runs, and the CPU's own read follows.
     #[cold]
-    pub(crate) fn run_dma(&mut self, halted_addr: u16, poll: &mut dyn FnMut(&Bus)) {
+    pub(crate) fn run_dma(&mut self, halted_addr: u16, poll: &mut impl FnMut(&Bus)) {
         self.dma_pending = false;
         let oam_base = self.oam_dma.take().map(|page| u16::from(page) << 8);
         let dmc_at_halt = self.apu.dmc_dma_wanted();
@@ -36,7 +36,9 @@ impl Bus {
             let get = self.cycles & 1 == 1;
             match dmc {
                 Some(addr) if get && dmc_wait >= 2 => {
-                    let v = self.read_cycle(addr);
+                    self.begin_cycle(READ_PHASE);
+                    let v = self.read(addr);
+                    self.end_cycle();
                     poll(self);
                     self.apu.dmc_dma_done(v);
                     dmc_wait = 0;
@@ -54,7 +56,9 @@ impl Bus {
                         oam_index += 1;
                     }
                     None if get => {
-                        oam_latch = Some(self.read_cycle(base | oam_index));
+                        self.begin_cycle(READ_PHASE);
+                        oam_latch = Some(self.read(base | oam_index));
+                        self.end_cycle();
                         poll(self);
                     }
                     // Alignment: OAM DMA must wait for the other half of the APU cycle.
@@ -75,7 +79,7 @@ impl Bus {
 
     /// A stalled read cycle: the address is on the bus again, but registers with read side
     /// effects only see one access while the CPU is halted.
-    fn idle_read(&mut self, addr: u16, poll: &mut dyn FnMut(&Bus)) {
+    fn idle_read(&mut self, addr: u16, poll: &mut impl FnMut(&Bus)) {
         self.begin_cycle(READ_PHASE);
         if !matches!(addr, 0x2000..=0x401F) {
             self.read(addr);
@@ -87,7 +91,7 @@ impl Bus {
     /// A read the DMC's halt repeats. The PPU and $4015 decode every cycle's address, so
     /// each repeat is a full read with side effects; the joypads only see one read for a run
     /// of consecutive reads of the same port, so only the first repeat clocks them.
-    fn repeated_read(&mut self, addr: u16, first: bool, poll: &mut dyn FnMut(&Bus)) {
+    fn repeated_read(&mut self, addr: u16, first: bool, poll: &mut impl FnMut(&Bus)) {
         self.begin_cycle(READ_PHASE);
         if first || !matches!(addr, 0x4016 | 0x4017) {
             self.read(addr);

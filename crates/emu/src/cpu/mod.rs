@@ -125,8 +125,8 @@ impl Cpu {
     #[inline(always)]
     fn fetch_opcode<Bus: CpuBus>(&mut self, bus: &mut Bus) -> u8 {
         let pc = self.pc;
-        let op = self.read(bus, pc);
-        bus.fetched(pc, op);
+        let op = bus.fetch_cycle(pc, &mut |b| self.poll(b));
+        self.poll(bus);
         self.pc = pc.wrapping_add(1);
         op
     }
@@ -141,15 +141,13 @@ impl Cpu {
         }
         self.prev_nmi_line = line;
         self.prev_run_irq = self.run_irq;
-        self.run_irq = bus.irq_line() && self.p & I == 0;
+        // I is usually set, so it is checked before the line (both are free of side effects).
+        self.run_irq = self.p & I == 0 && bus.irq_line();
     }
 
     #[inline(always)]
     fn read<Bus: CpuBus>(&mut self, bus: &mut Bus, addr: u16) -> u8 {
-        if bus.halt_requested() {
-            bus.run_dma(addr, &mut |b| self.poll(b));
-        }
-        let v = bus.read_cycle(addr);
+        let v = bus.read_cycle(addr, &mut |b| self.poll(b));
         self.poll(bus);
         v
     }

@@ -5,8 +5,15 @@
 /// The machine as the CPU sees it. Each `*_cycle` method is one CPU cycle, during which
 /// the implementation clocks whatever else runs beside the CPU.
 pub trait CpuBus {
-    /// A read cycle with all its side effects.
-    fn read_cycle(&mut self, addr: u16) -> u8;
+    /// A read cycle with all its side effects. A DMA unit may first halt the CPU at this
+    /// read for some cycles; `poll` runs after each of those, so the CPU keeps sampling
+    /// its interrupt lines.
+    fn read_cycle(&mut self, addr: u16, poll: &mut impl FnMut(&Self)) -> u8;
+    /// The read cycle that fetches an opcode (execute watches see it too).
+    #[inline(always)]
+    fn fetch_cycle(&mut self, addr: u16, poll: &mut impl FnMut(&Self)) -> u8 {
+        self.read_cycle(addr, poll)
+    }
     /// A write cycle.
     fn write_cycle(&mut self, addr: u16, value: u8);
     /// A cycle in which the CPU drives nothing (a jammed CPU).
@@ -22,17 +29,6 @@ pub trait CpuBus {
     /// Completed CPU cycles.
     fn cycles(&self) -> u64;
 
-    /// True when a DMA unit wants to halt the CPU at its next read.
-    #[inline(always)]
-    fn halt_requested(&self) -> bool {
-        false
-    }
-    /// Runs the DMA that halted the CPU at a read of `halted_addr`, calling `poll` after
-    /// every cycle so the CPU keeps sampling its interrupt lines.
-    fn run_dma(&mut self, _halted_addr: u16, _poll: &mut dyn FnMut(&Self)) {}
-    /// The CPU fetched `opcode` at `pc` (for execute watches).
-    #[inline(always)]
-    fn fetched(&mut self, _pc: u16, _opcode: u8) {}
     /// A wait loop of `pass` cycles per pass may be skipped: advance the clock by as many
     /// whole passes (at most `limit`) as cannot be told apart from running them, and
     /// return how many. The default skips none.

@@ -42,7 +42,7 @@ impl Flat {
 }
 
 impl CpuBus for Flat {
-    fn read_cycle(&mut self, addr: u16) -> u8 {
+    fn read_cycle(&mut self, addr: u16, _poll: &mut impl FnMut(&Self)) -> u8 {
         self.log.push(Read(addr));
         self.cycles += 1;
         self.mem[usize::from(addr)]
