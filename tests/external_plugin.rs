@@ -64,7 +64,7 @@ fn a_broken_external_plugin_ends_the_run_with_its_problem() {
     let mut s = Session::new(rom.clone()).unwrap();
     let p = External::spawn(&format!("{py} {}", path.display()), &PluginOptions::new()).unwrap();
     s.attach(Box::new(p), &[]).unwrap();
-    let err = s.step().unwrap_err();
+    let err = s.step().unwrap_err().to_string();
     assert!(err.contains("jump please"), "{err}");
 
     // One that refuses the ROM.

@@ -187,7 +187,7 @@ fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Re
     if let Some(path) = &args.save_state {
         session.save_state(path)?;
     }
-    session.finish_recording()
+    Ok(session.finish_recording()?)
 }
 
 pub fn run(args: RunArgs) -> Result<(), String> {

@@ -190,15 +190,17 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
             }
             if let Err(e) = session.step() {
                 if opts.frames.is_some() {
-                    return Err(e);
+                    return Err(e.into());
                 }
                 log::error!("{e}");
-                ui.say(e);
+                ui.say(e.to_string());
                 ui.paused = true;
             }
             audio.play(session);
         }
-        let last = stepping && opts.frames.is_some_and(|n| session.steps() >= n);
+        // A plug-in's quit request ends the run like the last of --frames.
+        let last = stepping
+            && (opts.frames.is_some_and(|n| session.steps() >= n) || session.quit().is_some());
         let info = info_line(session, &meter, &ui, audio.pacing_label());
         let lines = ui
             .osd
@@ -247,7 +249,7 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
 }
 
 fn save_png(path: &std::path::Path, w: usize, h: usize, pixels: &[u32]) -> Result<(), String> {
-    crate::host::savestate::write_atomic(path, &crate::frontend::png::encode_rgb(w, h, pixels))
+    crate::host::files::write_atomic(path, &crate::frontend::png::encode_rgb(w, h, pixels))
 }
 
 /// `--screenshot`: read back from the window; the emulated picture (which the window

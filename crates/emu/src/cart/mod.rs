@@ -355,6 +355,16 @@ impl Cart {
         self.core.chr_rom = rom.chr_rom.clone();
     }
 
+    /// True when `other` has the same kind of board (savestate checks).
+    pub(crate) fn same_board(&self, other: &Cart) -> bool {
+        std::mem::discriminant(&self.board) == std::mem::discriminant(&other.board)
+    }
+
+    /// Savestate check of the board's own registers.
+    pub(crate) fn check_board(&self) -> Result<(), crate::InvalidState> {
+        Ok(())
+    }
+
     /// Soft reset: boards keep their registers (as on hardware), except those that say otherwise.
     pub fn reset(&mut self) {}
 
