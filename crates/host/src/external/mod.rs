@@ -143,11 +143,13 @@ impl Plugin for External {
         }
     }
     fn on_detach(&mut self) {
-        // A plug-in that failed gets no goodbye: it may not be listening.
-        if self.failed.is_none() {
-            let _ = self.process.send("bye");
-        }
-        self.process.end(Duration::from_secs(1));
+        // A plug-in that failed gets no goodbye and no time to leave: it is not listening.
+        let grace = if self.failed.is_none() && self.process.send("bye").is_ok() {
+            Duration::from_secs(1)
+        } else {
+            Duration::ZERO
+        };
+        self.process.end(grace);
     }
     fn result(&self) -> Option<String> {
         self.last_status.clone()
