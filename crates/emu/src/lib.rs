@@ -204,6 +204,8 @@ impl Machine {
         self.bus.cart.attach_rom(rom);
         state::check(&self, rom)?;
         self.bus.apu.restore_output();
+        // What the bus plans from the state (catch-up points) is derived: plan it afresh.
+        self.bus.recheck();
         Ok(self)
     }
 

@@ -120,6 +120,13 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
     let video = sdl
         .video()
         .map_err(|e| format!("no video device (is DISPLAY set?): {e}"))?;
+    let driver = video.current_video_driver();
+    if matches!(driver, "offscreen" | "dummy") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
+        // SDL found no display and fell back to drawing nowhere.
+        return Err(format!(
+            "no display: SDL could only open its '{driver}' video driver; add --headless"
+        ));
+    }
     let gc = sdl
         .game_controller()
         .map_err(|e| format!("SDL game controllers: {e}"))?;

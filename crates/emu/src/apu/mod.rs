@@ -101,13 +101,19 @@ impl Apu {
         };
         apu.frame.restart(0, RESTART_DELAY);
         // Output starts at the level the channels rest at, so it begins without a click.
-        apu.restore_output();
+        apu.settle_output();
         apu
     }
 
     /// Rebuilds the output side after power-on or a savestate load: synthesis resumes on
     /// the sample grid of an uninterrupted run, its filters settled at the current level.
     pub fn restore_output(&mut self) {
+        // The next event is derived from the counters: plan it afresh rather than trust it.
+        self.schedule();
+        self.settle_output();
+    }
+
+    fn settle_output(&mut self) {
         self.mix_dirty = true;
         self.last_dmc_level = self.dmc.level;
         self.synth.settle(self.mixed_level(), self.synth_cycle);
@@ -124,8 +130,24 @@ impl Apu {
     }
 
     /// Savestate check: the indices the channels look tables up with.
-    pub(crate) fn check(&self) -> Result<(), crate::InvalidState> {
-        Ok(())
+    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::InvalidState> {
+        self.pulse[0].check("bus.apu.pulse[0]")?;
+        self.pulse[1].check("bus.apu.pulse[1]")?;
+        self.triangle.check("bus.apu.triangle")?;
+        self.noise.check("bus.apu.noise")?;
+        self.dmc.check()?;
+        self.frame.check()?;
+        // Synthesis never runs ahead of the ticks, nor the ticks ahead of the bus.
+        crate::state::ensure(
+            self.synth_cycle <= self.cycle && self.cycle <= bus_cycles + 1,
+            "bus.apu.cycle",
+            || {
+                format!(
+                    "synthesis at {}, ticks at {}, the bus at {bus_cycles}",
+                    self.synth_cycle, self.cycle
+                )
+            },
+        )
     }
 
     /// Soft reset at CPU cycle `now`: channels silenced as by a $4015 write of 0, the frame
@@ -362,7 +384,7 @@ impl Apu {
         self.catch_up(now);
         if on && !self.audio {
             // Resume from the current level instead of jumping to it from a stale one.
-            self.restore_output();
+            self.settle_output();
         }
         self.audio = on;
         self.mix_dirty = true;
