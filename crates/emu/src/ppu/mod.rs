@@ -182,7 +182,19 @@ impl Ppu {
         ensure(u32::from(self.dot) < DOTS_PER_LINE, "bus.ppu.dot", || {
             format!("{} is past the last dot ({})", self.dot, DOTS_PER_LINE - 1)
         })?;
-        Ok(())
+        ensure(self.x < 8, "bus.ppu.x", || {
+            format!("fine scroll {} is not 0-7", self.x)
+        })?;
+        ensure(self.v < 0x8000 && self.t < 0x8000, "bus.ppu.v", || {
+            "the VRAM address registers are 15 bits".into()
+        })?;
+        ensure(
+            u32::from(self.lead) <= DOTS_PER_LINE && u32::from(self.ahead_hit_dot) <= DOTS_PER_LINE,
+            "bus.ppu.lead",
+            || format!("{} dots ahead is more than a line", self.lead),
+        )?;
+        self.sprites.check("bus.ppu.sprites")?;
+        self.line_start.check()
     }
 
     /// Soft reset: the registers the reset line clears on the 2C02.
