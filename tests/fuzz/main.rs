@@ -43,6 +43,10 @@ fn fuzz(target: &str, mut case: impl FnMut(&mut Mutator) -> bool) {
     }
     let (n, mut panics, mut accepted) = (cases(), Vec::new(), 0u64);
     for i in only.map_or(0..n, |i| i..i + 1) {
+        if i > 0 && i % 100_000 == 0 {
+            // Long runs report as they go, so a stopped run still tells how far it got.
+            eprintln!("fuzz {target}: {i} cases, {} panics so far", panics.len());
+        }
         let mut m = Mutator::new(seed() ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         match catch_unwind(AssertUnwindSafe(|| case(&mut m))) {
             Ok(ok) => accepted += u64::from(ok),
