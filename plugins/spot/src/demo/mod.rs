@@ -166,15 +166,9 @@ struct HeadlessArgs {
 }
 
 fn headless_tool(args: &[String]) -> Result<(), String> {
-    let a = match HeadlessArgs::try_parse_from(
-        std::iter::once("nesmind demo spot --headless".to_string()).chain(args.iter().cloned()),
-    ) {
-        Ok(a) => a,
-        Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return Ok(());
-        }
-        Err(e) => return Err(e.render().to_string().trim_end().to_string()),
+    let Some(a) = nesmind_host::parse_args::<HeadlessArgs>("nesmind demo spot --headless", args)?
+    else {
+        return Ok(());
     };
     let mut opts = Options::new(a.players.into(), a.plugin_seats.into(), a.level)?;
     opts.games = a.games;
