@@ -96,3 +96,36 @@ fn a_header_only_manifest_is_not_a_corpus() {
     let err = nesmind::conformance::find_corpus_in([dir.clone()]).unwrap_err();
     assert!(err.contains("no ROMs listed"), "{err}");
 }
+
+/// `demo spot --headless` with the same seed plays the same games on every run (the
+/// default budget counts nodes, not milliseconds).
+#[test]
+fn the_headless_spot_demo_is_reproducible() {
+    let run = || {
+        let o = nesmind(
+            None,
+            &[
+                "demo",
+                "spot",
+                "--headless",
+                "--games",
+                "2",
+                "--threads",
+                "1",
+                "--seed",
+                "3",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let first = run();
+    assert!(first.contains("win_rate "), "{first}");
+    assert_eq!(first, run());
+    let o = nesmind(None, &["demo", "spot", "--headless", "--", "--help"]);
+    let help = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        help.contains("--move-nodes") && help.contains("runs with the same --seed differ"),
+        "{help}"
+    );
+}
