@@ -129,3 +129,47 @@ fn the_headless_spot_demo_is_reproducible() {
         "{help}"
     );
 }
+
+/// Says something once, at its tenth frame.
+struct SaysOnce;
+
+impl nesmind::host::Plugin for SaysOnce {
+    fn name(&self) -> &str {
+        "says-once"
+    }
+    fn description(&self) -> &str {
+        "one status line"
+    }
+    fn on_attach(
+        &mut self,
+        _rom: &nesmind::host::RomInfo,
+        _setup: &mut dyn nesmind::host::Setup,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+    fn on_frame(&mut self, frame: &mut dyn nesmind::host::Frame) {
+        if frame.frame_number() == 10 {
+            frame.set_status("RED moved a1-b2");
+        }
+    }
+}
+
+/// The status line clears once the plug-in has stopped repeating it (the last move of a
+/// finished game no longer stays on screen at the title).
+#[test]
+fn a_stale_status_line_clears() {
+    use nesmind::host::session::STATUS_FRAMES;
+    let rom = nesmind::emu::Rom::load(std::path::Path::new(DOTS)).unwrap();
+    let mut s = nesmind::host::Session::new(rom).unwrap();
+    s.attach(Box::new(SaysOnce), &[]).unwrap();
+    while s.machine().frame_number() < 10 {
+        s.step().unwrap();
+    }
+    assert_eq!(s.status(), "RED moved a1-b2");
+    for _ in 0..STATUS_FRAMES {
+        s.step().unwrap();
+    }
+    assert_eq!(s.status(), "RED moved a1-b2");
+    s.step().unwrap();
+    assert_eq!(s.status(), "");
+}

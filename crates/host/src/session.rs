@@ -59,6 +59,9 @@ pub struct Quit {
     pub message: String,
 }
 
+/// Frames (5 s) a status line stays shown after the plug-in last set it.
+pub const STATUS_FRAMES: u64 = 300;
+
 /// The text of a caught panic.
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
     p.downcast_ref::<String>()
@@ -74,6 +77,8 @@ pub struct Session {
     watches: Vec<(AccessKind, RangeInclusive<u16>)>,
     hits: Vec<WatchHit>,
     status: String,
+    /// The step at which the plug-in last set its status.
+    status_step: u64,
     owners: [PadOwner; 4],
     human: [Buttons; 4],
     /// Frames stepped since the session started (replays count from here).
@@ -100,6 +105,7 @@ impl Session {
             watches: Vec::new(),
             hits: Vec::new(),
             status: String::new(),
+            status_step: 0,
             owners: [PadOwner::Human; 4],
             human: [Buttons::NONE; 4],
             steps: 0,
@@ -215,7 +221,16 @@ impl Session {
         };
         let name = plugin.name().to_string();
         let fail = |message| StepError::Plugin { name, message };
-        if let Err(p) = catch_unwind(AssertUnwindSafe(|| plugin.on_frame(&mut view))) {
+        let said = view.status.clone();
+        view.status.clear();
+        let outcome = catch_unwind(AssertUnwindSafe(|| plugin.on_frame(&mut view)));
+        if self.status.is_empty() {
+            self.status = said;
+        } else {
+            // Counted as of the end of this step.
+            self.status_step = self.steps + 1;
+        }
+        if let Err(p) = outcome {
             self.poisoned = true;
             return Err(fail(format!("panicked: {}", panic_text(&*p))));
         }
@@ -376,7 +391,12 @@ impl Session {
     pub fn steps(&self) -> u64 {
         self.steps
     }
+    /// The plug-in's status line; empty once it has not been repeated or replaced for
+    /// `STATUS_FRAMES` frames, so a line about a finished game does not stay on screen.
     pub fn status(&self) -> &str {
+        if self.steps.saturating_sub(self.status_step) > STATUS_FRAMES {
+            return "";
+        }
         &self.status
     }
     pub fn plugin_name(&self) -> Option<&str> {
