@@ -59,7 +59,10 @@ pub struct Bus {
     pub(crate) oam_dma: Option<u8>,
     /// A DMA unit wants to halt the CPU at its next read.
     pub(crate) dma_pending: bool,
+    /// The host's watches (not machine state: savestates leave them out).
+    #[serde(skip)]
     pub(crate) watching: bool,
+    #[serde(skip)]
     pub(crate) watches: Watches,
     /// Wait loops may be fast-forwarded (see `cpu/idle.rs`). Only `Machine::run_frame` sets
     /// it: `Machine::step` runs exactly one instruction, for tracers and debuggers.

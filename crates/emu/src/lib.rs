@@ -13,6 +13,7 @@ pub mod input;
 pub mod ppu;
 pub mod rom;
 pub mod speedups;
+mod state;
 pub mod watch;
 
 use bus::Bus;
@@ -22,6 +23,7 @@ pub use cpu::Cpu;
 pub use rom::{Mirroring, Rom, RomError, RomInfo};
 use serde::{Deserialize, Serialize};
 pub use speedups::Speedups;
+pub use state::InvalidState;
 use std::fmt;
 use std::ops::RangeInclusive;
 pub use watch::{AccessKind, WatchHit, Watches};
@@ -125,9 +127,10 @@ impl Machine {
             }
         }
         self.bus.ppu.frame_ready = false;
-        // Bring the lazily run APU to the frame's end, so frame-end state does not depend on
-        // how far its counters happened to be skipped.
-        self.bus.apu.run_to(self.bus.cycles);
+        // Bring the lazily run APU (its synthesis too) to the frame's end, so frame-end
+        // state does not depend on how far its counters happened to be skipped, nor on
+        // whether the host drained the sound.
+        self.bus.apu.catch_up(self.bus.cycles);
         self.bus.recheck();
         Ok(())
     }
@@ -267,16 +270,19 @@ impl Machine {
         self.bus.recheck();
     }
 
-    /// Serialises the whole machine except ROM data.
-    pub fn save_state(&self) -> Result<String, String> {
-        ron::to_string(self).map_err(|e| format!("cannot serialise the machine: {e}"))
+    /// Finishes a machine deserialised from a savestate body: re-attaches `rom` (states do
+    /// not store it), checks every size and index against it, and rebuilds what states
+    /// leave out (the picture is blank until the next frame; sound resumes from rest).
+    pub fn restore(mut self, rom: &Rom) -> Result<Machine, InvalidState> {
+        // Also rebuilds what the bus derives (board facts, catch-up points, speed-ups).
+        self.bus.attach_rom(rom);
+        state::check(&self, rom)?;
+        self.bus.apu.restore_output();
+        Ok(self)
     }
 
-    /// Restores a state saved by `save_state`, re-attaching the ROM it was saved with.
-    pub fn load_state(text: &str, rom: &Rom) -> Result<Machine, String> {
-        let mut m: Machine =
-            ron::from_str(text).map_err(|e| format!("corrupt machine state: {e}"))?;
-        m.bus.attach_rom(rom);
-        Ok(m)
+    /// Whether sound is synthesised (see `set_audio_enabled`).
+    pub fn audio_enabled(&self) -> bool {
+        self.bus.apu.audio_enabled()
     }
 }

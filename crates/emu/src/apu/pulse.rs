@@ -29,6 +29,27 @@ pub struct Pulse {
 }
 
 impl Pulse {
+    /// Savestate check (`field` names this channel).
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        let f = |name: &str| format!("{field}.{name}");
+        ensure(self.duty < 4, &f("duty"), || {
+            format!("{} is not 0-3", self.duty)
+        })?;
+        ensure(self.step < 8, &f("step"), || {
+            format!("{} is not 0-7", self.step)
+        })?;
+        ensure(self.period <= 0x7FF, &f("period"), || {
+            format!("{} is over 11 bits", self.period)
+        })?;
+        ensure(
+            self.sweep_shift < 8 && self.sweep_period < 8,
+            &f("sweep_shift"),
+            || "sweep shift and period are 3 bits".into(),
+        )?;
+        self.env.check(&f("env"))
+    }
+
     pub fn new(first: bool) -> Pulse {
         Pulse {
             ones_complement: first,

@@ -74,6 +74,15 @@ pub struct Envelope {
 }
 
 impl Envelope {
+    /// Savestate check: the 4-bit parts.
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.param < 16 && self.divider < 16 && self.decay < 16,
+            field,
+            || "envelope parameter, divider and decay are 4 bits".into(),
+        )
+    }
+
     /// Bits 0-5 of $4000/$4004/$400C (bit 5 doubles as the length halt flag).
     pub fn write(&mut self, value: u8) {
         self.looping = value & 0x20 != 0;

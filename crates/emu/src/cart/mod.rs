@@ -408,7 +408,12 @@ impl Cart {
         self.watch_cpu = board.counts_cpu_cycles();
         self.low_registers = board.low_registers().unwrap_or_else(no_low_registers);
     }
+    /// True when `other` has the same kind of board (savestate checks).
+    pub(crate) fn same_board(&self, other: &Cart) -> bool {
+        std::mem::discriminant(&self.board) == std::mem::discriminant(&other.board)
+    }
 
+    /// Savestate check of the board's own registers.
     #[inline]
     pub fn cpu_write(&mut self, addr: u16, value: u8, cycle: u64) {
         if addr >= 0x6000 {

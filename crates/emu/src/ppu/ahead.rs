@@ -39,6 +39,18 @@ pub(super) struct LineStart {
     sprites: SpriteUnit,
 }
 
+impl LineStart {
+    /// Savestate check: the line a redraw would restart from.
+    pub(super) fn check(&self) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.scanline <= super::PRE_RENDER_LINE,
+            "bus.ppu.line_start",
+            || format!("line {} does not exist", self.scanline),
+        )?;
+        self.sprites.check("bus.ppu.line_start.sprites")
+    }
+}
+
 impl Ppu {
     /// Tries to draw the line starting now in one go; false when it has to go dot by dot.
     pub(super) fn draw_ahead(&mut self, cart: &mut Cart) -> bool {

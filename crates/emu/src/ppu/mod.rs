@@ -94,10 +94,11 @@ pub struct Ppu {
     #[serde(with = "serde_bytes_array")]
     line: [u16; WIDTH],
     /// Palette entries of the last pixels drawn (by x % MASK_OUTPUT_LAG), for
-    /// `recolour_recent`. Older savestates lack it; they are taken between frames, where it
-    /// is not used.
-    #[serde(default)]
+    /// `recolour_recent`.
     recent: [u8; MASK_OUTPUT_LAG],
+    /// Output, not state: savestates leave it out and a loaded machine shows a blank
+    /// picture until its next frame is drawn.
+    #[serde(skip, default = "blank_picture")]
     pub(crate) frame_buffer: Arc<Vec<u16>>,
     /// Set when the PPU enters the post-render line: a frame is complete.
     pub(crate) frame_ready: bool,
@@ -130,6 +131,10 @@ pub(crate) mod serde_bytes_array {
         v.try_into()
             .map_err(|_| D::Error::custom(format!("expected {N} elements, found {len}")))
     }
+}
+
+fn blank_picture() -> Arc<Vec<u16>> {
+    Arc::new(vec![0; WIDTH * HEIGHT])
 }
 
 impl Default for Ppu {
@@ -176,12 +181,39 @@ impl Ppu {
             sprites: sprites::SpriteUnit::default(),
             line: [0; WIDTH],
             recent: [0; MASK_OUTPUT_LAG],
-            frame_buffer: Arc::new(vec![0; WIDTH * HEIGHT]),
+            frame_buffer: blank_picture(),
             frame_ready: false,
             lead: 0,
             ahead_hit_dot: 0,
             line_start: ahead::LineStart::default(),
         }
+    }
+
+    /// Savestate check: the position and the indices the pipeline uses.
+    pub(crate) fn check(&self) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        ensure(self.scanline <= PRE_RENDER_LINE, "bus.ppu.scanline", || {
+            format!(
+                "{} is past the last line ({PRE_RENDER_LINE})",
+                self.scanline
+            )
+        })?;
+        ensure(u32::from(self.dot) < DOTS_PER_LINE, "bus.ppu.dot", || {
+            format!("{} is past the last dot ({})", self.dot, DOTS_PER_LINE - 1)
+        })?;
+        ensure(self.x < 8, "bus.ppu.x", || {
+            format!("fine scroll {} is not 0-7", self.x)
+        })?;
+        ensure(self.v < 0x8000 && self.t < 0x8000, "bus.ppu.v", || {
+            "the VRAM address registers are 15 bits".into()
+        })?;
+        ensure(
+            u32::from(self.lead) <= DOTS_PER_LINE && u32::from(self.ahead_hit_dot) <= DOTS_PER_LINE,
+            "bus.ppu.lead",
+            || format!("{} dots ahead is more than a line", self.lead),
+        )?;
+        self.sprites.check("bus.ppu.sprites")?;
+        self.line_start.check()
     }
 
     /// Soft reset: the registers the reset line clears on the 2C02.

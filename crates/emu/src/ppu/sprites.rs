@@ -55,6 +55,20 @@ impl Default for SpriteUnit {
 }
 
 impl SpriteUnit {
+    /// Savestate check: the evaluation's indices into OAM and secondary OAM.
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.n <= 64 && self.m < 4 && self.sec_addr <= 32 && self.count_next <= 8,
+            field,
+            || {
+                format!(
+                    "sprite {} byte {}, secondary OAM at {}, {} sprites next: out of range",
+                    self.n, self.m, self.sec_addr, self.count_next
+                )
+            },
+        )
+    }
+
     /// False when the line buffer is known to be all transparent.
     pub(super) fn any_on_line(&self) -> bool {
         self.line_dirty
