@@ -32,10 +32,11 @@ fn nesmind_dependencies(manifest: &str) -> Vec<String> {
             in_deps = line.ends_with("dependencies]");
             continue;
         }
-        if in_deps && let Some(name) = line.split(['=', '.', ' ']).next() {
-            if name.starts_with("nesmind-") {
-                found.push(name.to_string());
-            }
+        if in_deps
+            && let Some(name) = line.split(['=', '.', ' ']).next()
+            && name.starts_with("nesmind-")
+        {
+            found.push(name.to_string());
         }
     }
     found

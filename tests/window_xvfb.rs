@@ -2,8 +2,10 @@
 //! headless frame after the same number of frames, the plug-in's status must show in the
 //! overlay of a window capture and nowhere in the screenshot, and real-time pacing must
 //! never run faster than 60.1 fps.
-
 #![cfg_attr(not(feature = "sdl"), allow(dead_code, unused_imports))]
+
+mod common;
+
 use nesmind::frontend::overlay::{Osd, OverlayMode, render};
 use nesmind::frontend::png::decode_rgb;
 use std::path::{Path, PathBuf};
@@ -98,7 +100,7 @@ fn window_screenshot_matches_headless_frame() {
     let (_server, display) = match start_xvfb(0) {
         Ok(s) => s,
         Err(why) => {
-            println!("SKIPPED: {why}");
+            common::cannot_run(&why);
             return;
         }
     };
@@ -145,13 +147,13 @@ fn status_overlay_is_in_the_window_not_in_the_screenshot() {
             .is_ok_and(|o| o.status.success())
     });
     let Some(py) = python else {
-        println!("SKIPPED: no python3 on PATH for the example plug-in");
+        common::cannot_run("no python3 on PATH for the example plug-in");
         return;
     };
     let (_server, display) = match start_xvfb(1) {
         Ok(s) => s,
         Err(why) => {
-            println!("SKIPPED: {why}");
+            common::cannot_run(&why);
             return;
         }
     };
@@ -242,5 +244,5 @@ fn status_overlay_is_in_the_window_not_in_the_screenshot() {
 #[cfg(not(feature = "sdl"))]
 #[test]
 fn window_screenshot_matches_headless_frame() {
-    println!("SKIPPED: built without the `sdl` feature, there is no window to test");
+    common::cannot_run("built without the `sdl` feature, there is no window to test");
 }

@@ -105,16 +105,22 @@ pub fn find_corpus() -> Result<PathBuf, String> {
     ]))
 }
 
-/// The first candidate holding a MANIFEST.tsv; the error lists every place looked at.
+/// The first candidate whose MANIFEST.tsv lists ROMs (tests/fetch-test-roms.sh writes it
+/// last, so a failed download leaves none); the error lists every place looked at.
 pub fn find_corpus_in(candidates: impl IntoIterator<Item = PathBuf>) -> Result<PathBuf, String> {
     let mut looked = Vec::new();
     for dir in candidates {
-        if dir.join("MANIFEST.tsv").is_file() {
-            return Ok(dir);
+        let manifest = dir.join("MANIFEST.tsv");
+        match std::fs::read_to_string(&manifest) {
+            Ok(text) if text.lines().skip(1).any(|l| !l.trim().is_empty()) => return Ok(dir),
+            Ok(_) => looked.push(format!(
+                "{} (no ROMs listed in MANIFEST.tsv)",
+                dir.display()
+            )),
+            Err(_) => looked.push(dir.display().to_string()),
         }
-        looked.push(dir);
     }
-    let places: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+    let places = looked;
     Err(format!(
         "test-ROM corpus not found (looked in: {}). Set NES_TEST_ROMS to its directory, or run \
          tests/fetch-test-roms.sh to download it at pinned commits.",

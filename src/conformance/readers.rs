@@ -101,12 +101,11 @@ fn protocol_6000(m: &mut Machine, frames: u32) -> Result<String, String> {
 /// The first nametable as 30 lines of text. Tile numbers are ASCII in blargg's ROMs;
 /// Holy Mapperel puts capitals at tiles $01-$1A.
 pub fn screen_text(m: &Machine) -> Vec<String> {
-    let core = &m.bus.cart.core;
     (0..30u16)
         .map(|row| {
             let line: String = (0..32u16)
                 .map(|col| {
-                    let b = core.read_nt(0x2000 + row * 32 + col);
+                    let b = m.peek_ppu(0x2000 + row * 32 + col);
                     match b {
                         0x01..=0x1A => (b'A' + b - 1) as char,
                         0x20..=0x7E => b as char,

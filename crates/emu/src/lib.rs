@@ -8,18 +8,24 @@ pub mod bus;
 pub mod buttons;
 pub mod cart;
 pub mod cpu;
+mod dma;
 pub mod input;
 pub mod ppu;
 pub mod rom;
+pub mod speedups;
+mod state;
 pub mod watch;
 
 use bus::Bus;
 pub use buttons::Buttons;
 use cart::Cart;
-use cpu::Cpu;
+pub use cpu::Cpu;
 pub use rom::{Mirroring, Rom, RomError, RomInfo};
 use serde::{Deserialize, Serialize};
+pub use speedups::Speedups;
+pub use state::InvalidState;
 use std::fmt;
+use std::ops::RangeInclusive;
 pub use watch::{AccessKind, WatchHit, Watches};
 
 /// Why the machine stopped running.
@@ -44,10 +50,18 @@ impl fmt::Display for MachineError {
 
 impl std::error::Error for MachineError {}
 
+/// Where the PPU is in its frame; see [`Machine::ppu_position`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PpuPosition {
+    pub scanline: u16,
+    pub dot: u16,
+    pub frame: u64,
+}
+
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Machine {
-    pub cpu: Cpu,
-    pub bus: Bus,
+    pub(crate) cpu: Cpu,
+    pub(crate) bus: Bus,
 }
 
 /// A CPU-cycle budget for one frame far above the real 29,781, so a frame can always end.
@@ -75,7 +89,7 @@ impl Machine {
     pub fn reset(&mut self) {
         self.bus.ppu.reset();
         self.bus.apu.reset(self.bus.cycles);
-        self.bus.cart.reset();
+        // The cartridge connector has no reset line: boards keep their registers.
         self.bus.recheck();
         self.cpu.reset(&mut self.bus);
     }
@@ -113,9 +127,10 @@ impl Machine {
             }
         }
         self.bus.ppu.frame_ready = false;
-        // Bring the lazily run APU to the frame's end, so frame-end state does not depend on
-        // how far its counters happened to be skipped.
-        self.bus.apu.run_to(self.bus.cycles);
+        // Bring the lazily run APU (its synthesis too) to the frame's end, so frame-end
+        // state does not depend on how far its counters happened to be skipped, nor on
+        // whether the host drained the sound.
+        self.bus.apu.catch_up(self.bus.cycles);
         self.bus.recheck();
         Ok(())
     }
@@ -126,12 +141,15 @@ impl Machine {
         self.bus.ppu.settle(&mut self.bus.cart);
     }
 
-    /// Runs the PPU on every half CPU cycle instead of on demand. The results are identical
-    /// (tests check this); it exists to prove that and to debug.
-    pub fn force_lockstep(&mut self) {
-        self.bus.lockstep = true;
-        self.bus.recheck();
+    /// Switches the speed shortcuts on or off (see [`Speedups`]); `Speedups::NONE` runs
+    /// every part on every cycle. The results are identical either way (tests check
+    /// this); the switches exist to prove that and to bisect a difference.
+    pub fn set_speedups(&mut self, speedups: Speedups) {
         self.sync();
+        self.bus.set_speedups(speedups);
+    }
+    pub fn speedups(&self) -> Speedups {
+        self.bus.speedups
     }
 
     pub fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
@@ -167,6 +185,64 @@ impl Machine {
     pub fn cpu_cycles(&self) -> u64 {
         self.bus.cycles
     }
+    /// Where the PPU is: scanline (0-261), dot (0-340) and frames completed. The PPU runs
+    /// on demand and may be behind the CPU's clock: call [`Machine::sync`] first for the
+    /// position at the CPU's clock. At the end of `run_frame` it is at the frame's end.
+    pub fn ppu_position(&self) -> PpuPosition {
+        let ppu = &self.bus.ppu;
+        PpuPosition {
+            scanline: ppu.scanline,
+            dot: ppu.dot,
+            frame: ppu.frame,
+        }
+    }
+
+    /// The 6502's registers (`a`, `x`, `y`, `s`, `p`, `pc`).
+    pub fn cpu(&self) -> &Cpu {
+        &self.cpu
+    }
+    /// Register access for harnesses that start the CPU elsewhere (nestest's automation mode).
+    pub fn cpu_mut(&mut self) -> &mut Cpu {
+        &mut self.cpu
+    }
+    /// The opcode and address of a JAM that locked the CPU (until reset), if one did.
+    pub fn jammed(&self) -> Option<(u8, u16)> {
+        self.cpu.jammed
+    }
+    /// The cartridge's PRG RAM (battery-backed or work RAM at $6000-$7FFF); empty without.
+    pub fn prg_ram(&self) -> &[u8] {
+        &self.bus.cart.core.prg_ram
+    }
+    /// Side-effect-free read of the PPU address space: pattern tables ($0000-$1FFF, CHR ROM
+    /// or RAM through the board's current banks), nametables ($2000-$3EFF) and palette
+    /// ($3F00-$3FFF).
+    pub fn peek_ppu(&self, addr: u16) -> u8 {
+        self.bus.ppu.peek_vram(addr, &self.bus.cart)
+    }
+    /// Object attribute memory: 64 sprites of 4 bytes.
+    pub fn oam(&self) -> &[u8; 256] {
+        &self.bus.ppu.oam
+    }
+    pub fn four_score(&self) -> bool {
+        self.bus.input.four_score
+    }
+
+    /// Replaces the CPU access watches; the hits collected so far are dropped. With an
+    /// empty list the bus does not look at accesses at all.
+    pub fn set_watches(&mut self, list: Vec<(AccessKind, RangeInclusive<u16>)>) {
+        self.bus.watching = !list.is_empty();
+        self.bus.watches.list = list;
+        self.bus.watches.hits.clear();
+    }
+    /// True while any watch is installed.
+    pub fn watching(&self) -> bool {
+        self.bus.watching
+    }
+    /// Moves the watch hits collected since the last call into `out` (which is cleared).
+    pub fn take_watch_hits(&mut self, out: &mut Vec<WatchHit>) {
+        out.clear();
+        std::mem::swap(out, &mut self.bus.watches.hits);
+    }
 
     /// Appends the audio samples (mono, 16-bit, at `sample_rate()`) produced since the
     /// last call. Call once per frame; see `apu` for the whole audio API.
@@ -194,16 +270,19 @@ impl Machine {
         self.bus.recheck();
     }
 
-    /// Serialises the whole machine except ROM data.
-    pub fn save_state(&self) -> Result<String, String> {
-        ron::to_string(self).map_err(|e| format!("cannot serialise the machine: {e}"))
+    /// Finishes a machine deserialised from a savestate body: re-attaches `rom` (states do
+    /// not store it), checks every size and index against it, and rebuilds what states
+    /// leave out (the picture is blank until the next frame; sound resumes from rest).
+    pub fn restore(mut self, rom: &Rom) -> Result<Machine, InvalidState> {
+        // Also rebuilds what the bus derives (board facts, catch-up points, speed-ups).
+        self.bus.attach_rom(rom);
+        state::check(&self, rom)?;
+        self.bus.apu.restore_output();
+        Ok(self)
     }
 
-    /// Restores a state saved by `save_state`, re-attaching the ROM it was saved with.
-    pub fn load_state(text: &str, rom: &Rom) -> Result<Machine, String> {
-        let mut m: Machine =
-            ron::from_str(text).map_err(|e| format!("corrupt machine state: {e}"))?;
-        m.bus.cart.attach_rom(rom);
-        Ok(m)
+    /// Whether sound is synthesised (see `set_audio_enabled`).
+    pub fn audio_enabled(&self) -> bool {
+        self.bus.apu.audio_enabled()
     }
 }

@@ -49,6 +49,19 @@ pub trait Frame {
     fn fork(&self) -> Option<Fork> {
         None
     }
+    /// Asks the session for a reset, a power cycle or the end of the run; see [`Request`].
+    /// Hosts that cannot do it (forks, RAM-image hosts) ignore the request.
+    fn request(&mut self, _request: Request) {}
+}
+
+/// What a plug-in may ask of the session from `on_frame`. Resets and power cycles happen
+/// before the next frame runs (and are recorded in replays); `Quit` ends the run after
+/// this frame, with `code` as nesmind's exit status and `message` printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Reset,
+    Power,
+    Quit { code: i32, message: String },
 }
 
 /// Options given with `--plugin-opt key=value` or a RON map file.

@@ -45,6 +45,9 @@ pub struct SpotPlugin {
     /// Expect the other seats to play like the cartridge's AI model.
     model: bool,
     move_time: Duration,
+    /// `move_nodes` / `depth`: a reproducible budget per move instead of `move_time`.
+    move_nodes: Option<u64>,
+    depth: Option<u32>,
     players: Vec<Option<Seat>>,
     plan: Option<Plan>,
     /// Pad held or released by the last press, and frames left before the next one.
@@ -81,6 +84,8 @@ impl SpotPlugin {
             algorithm: None,
             model: true,
             move_time: Duration::from_millis(200),
+            move_nodes: None,
+            depth: None,
             players: (0..MAX_PLAYERS).map(|_| None).collect(),
             plan: None,
             pressing: None,
@@ -123,9 +128,22 @@ impl SpotPlugin {
                     })?;
                     plugin.move_time = Duration::from_millis(ms.max(1));
                 }
+                "move_nodes" => {
+                    plugin.move_nodes =
+                        Some(value.parse().map_err(|_| {
+                            format!("move_nodes: '{value}' is not a number of nodes")
+                        })?);
+                }
+                "depth" => {
+                    plugin.depth = Some(
+                        value
+                            .parse()
+                            .map_err(|_| format!("depth: '{value}' is not a number of plies"))?,
+                    );
+                }
                 _ => {
                     return Err(format!(
-                        "unknown spot option '{key}' (ram_map, save_map, seats, search, model, move_ms)"
+                        "unknown spot option '{key}' (ram_map, save_map, seats, search, model, move_ms, move_nodes, depth)"
                     ));
                 }
             }
@@ -233,9 +251,14 @@ impl SpotPlugin {
         } else {
             SeatKind::Search(algorithm)
         };
-        let move_time = self.move_time;
-        self.players[slot]
-            .get_or_insert_with(|| Seat::new(kind, players, move_time, 0x5EED + slot as u64))
+        let (move_time, nodes, depth) = (self.move_time, self.move_nodes, self.depth);
+        self.players[slot].get_or_insert_with(|| {
+            let mut seat = Seat::new(kind, players, move_time, 0x5EED + slot as u64);
+            if nodes.is_some() || depth.is_some() {
+                seat.set_fixed_budget(nodes, depth);
+            }
+            seat
+        })
     }
 
     /// A plan for the situation, or none when nothing is to be done.

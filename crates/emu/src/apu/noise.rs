@@ -14,8 +14,8 @@ pub struct Noise {
     period: u16,
     timer: u16,
     lfsr: u16,
-    pub env: Envelope,
-    pub len: Length,
+    pub(crate) env: Envelope,
+    pub(crate) len: Length,
 }
 
 impl Default for Noise {
@@ -33,6 +33,23 @@ impl Default for Noise {
 }
 
 impl Noise {
+    /// Savestate check (`field` names this channel).
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        ensure(
+            PERIODS.contains(&self.period),
+            &format!("{field}.period"),
+            || format!("{} is not one of the noise periods", self.period),
+        )?;
+        ensure(self.timer <= self.period, &format!("{field}.timer"), || {
+            format!("{} is past the period {}", self.timer, self.period)
+        })?;
+        ensure(self.lfsr <= 0x7FFF, &format!("{field}.lfsr"), || {
+            format!("{:#X} is over 15 bits", self.lfsr)
+        })?;
+        self.env.check(&format!("{field}.env"))
+    }
+
     pub fn write(&mut self, reg: u16, value: u8) {
         match reg & 3 {
             0 => {

@@ -16,10 +16,10 @@ pub struct Pulse {
     ones_complement: bool,
     duty: u8,
     step: u8,
-    pub period: u16,
+    pub(crate) period: u16,
     timer: u16,
-    pub env: Envelope,
-    pub len: Length,
+    pub(crate) env: Envelope,
+    pub(crate) len: Length,
     sweep_enabled: bool,
     sweep_period: u8,
     sweep_negate: bool,
@@ -29,6 +29,27 @@ pub struct Pulse {
 }
 
 impl Pulse {
+    /// Savestate check (`field` names this channel).
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        let f = |name: &str| format!("{field}.{name}");
+        ensure(self.duty < 4, &f("duty"), || {
+            format!("{} is not 0-3", self.duty)
+        })?;
+        ensure(self.step < 8, &f("step"), || {
+            format!("{} is not 0-7", self.step)
+        })?;
+        ensure(self.period <= 0x7FF, &f("period"), || {
+            format!("{} is over 11 bits", self.period)
+        })?;
+        ensure(
+            self.sweep_shift < 8 && self.sweep_period < 8,
+            &f("sweep_shift"),
+            || "sweep shift and period are 3 bits".into(),
+        )?;
+        self.env.check(&f("env"))
+    }
+
     pub fn new(first: bool) -> Pulse {
         Pulse {
             ones_complement: first,

@@ -110,7 +110,7 @@ pub struct Synth {
     hp440: HighPass,
     lp14k: LowPass,
     /// Finished samples waiting for the host.
-    pub out: Vec<i16>,
+    pub(crate) out: Vec<i16>,
 }
 
 #[derive(Clone, Default, Serialize, Deserialize)]
@@ -159,6 +159,12 @@ impl LowPass {
     }
 }
 
+impl Default for Synth {
+    fn default() -> Self {
+        Synth::new(super::DEFAULT_SAMPLE_RATE)
+    }
+}
+
 impl Synth {
     pub fn new(rate: u32) -> Synth {
         let mut s = Synth {
@@ -177,6 +183,20 @@ impl Synth {
         };
         s.update_step();
         s
+    }
+
+    /// Restarts output at rest on `level`, as if it had held for ever, on the sample grid
+    /// an uninterrupted run from power-on has at CPU cycle `cycle`; keeps rate and adjust.
+    pub fn settle(&mut self, level: f32, cycle: u64) {
+        let mut fresh = Synth::new(self.rate);
+        fresh.adjust = self.adjust;
+        fresh.update_step();
+        fresh.base = ((u128::from(cycle) * u128::from(fresh.step)) & 0xFFFF_FFFF) as u64;
+        fresh.level = level;
+        fresh.integ = level;
+        // Settled filters: constant input, so each high-pass outputs 0 and remembers it.
+        fresh.hp90.prev_in = level;
+        *self = fresh;
     }
 
     pub fn rate(&self) -> u32 {

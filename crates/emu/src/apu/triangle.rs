@@ -12,10 +12,26 @@ pub struct Triangle {
     period: u16,
     timer: u16,
     step: u8,
-    pub len: Length,
+    pub(crate) len: Length,
 }
 
 impl Triangle {
+    /// Savestate check (`field` names this channel).
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        ensure(self.step < 32, &format!("{field}.step"), || {
+            format!("{} is not 0-31", self.step)
+        })?;
+        ensure(self.period <= 0x7FF, &format!("{field}.period"), || {
+            format!("{} is over 11 bits", self.period)
+        })?;
+        ensure(
+            self.linear < 128 && self.linear_reload_value < 128,
+            &format!("{field}.linear"),
+            || "the linear counter is 7 bits".into(),
+        )
+    }
+
     pub fn write(&mut self, reg: u16, value: u8) {
         match reg & 3 {
             0 => {

@@ -22,6 +22,9 @@ impl Bnrom {
 }
 
 impl Board for Bnrom {
+    fn low_registers(&self) -> Option<std::ops::RangeInclusive<u16>> {
+        self.nina.then_some(0x7FFD..=0x7FFF)
+    }
     fn power_on(&mut self, core: &mut CartCore) {
         core.map_prg32(0);
         core.map_chr8(0);

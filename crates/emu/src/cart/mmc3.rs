@@ -146,6 +146,9 @@ impl Board for Mmc3 {
         self.update(core);
     }
 
+    fn watches_ppu(&self) -> bool {
+        true
+    }
     fn ppu_bus(&mut self, core: &mut CartCore, addr: u16, ppu_cycle: u64) {
         let high = addr & 0x1000 != 0;
         if high && !self.a12_high {

@@ -5,14 +5,15 @@
 //! shifters, secondary OAM, sprite line) must equal what `step` produces dot by dot;
 //! `tests/determinism.rs` compares both paths frame by frame.
 
-use super::{Ppu, WIDTH};
+use super::regs::vaddr;
+use super::{DOTS_PER_LINE, Mask, POST_RENDER_LINE, Ppu, WIDTH};
 use crate::cart::Cart;
 
 impl Ppu {
     /// True when the line starting now may take the fast path.
     #[inline(always)]
     pub(super) fn can_run_fast_line(&self, cart: &Cart) -> bool {
-        self.dot == 0 && self.scanline < 240 && !cart.watch_ppu
+        self.dot == 0 && self.scanline < POST_RENDER_LINE && !cart.watch_ppu
     }
 
     /// Runs dots 0-340 of a visible line; returns the dot at which it set the sprite 0 hit
@@ -30,7 +31,7 @@ impl Ppu {
             }
         }
         self.finish_line(line);
-        self.dots += 341;
+        self.dots += u64::from(DOTS_PER_LINE);
         self.scanline += 1;
         // Rendering enable only changes on a $2001 write, which syncs; keep the per-dot rule.
         self.rendering = self.rendering_enabled();
@@ -59,17 +60,21 @@ impl Ppu {
             bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
         }
         self.fetch_line_tiles(cart, &mut bg[16..]);
-        if mask & 0x08 == 0 {
+        if !mask.contains(Mask::SHOW_BG) {
             bg.fill(0);
         }
         let fine = usize::from(self.x);
         let bg = &mut bg[fine..fine + 256];
-        if mask & 0x02 == 0 {
+        if !mask.contains(Mask::BG_LEFT) {
             bg[..8].fill(0);
         }
         let mut hit = None;
-        if self.sprites.any_on_line() && mask & 0x10 != 0 {
-            let first = if mask & 0x04 == 0 { 8 } else { 0 };
+        if self.sprites.any_on_line() && mask.contains(Mask::SHOW_SPRITES) {
+            let first = if mask.contains(Mask::SPRITES_LEFT) {
+                0
+            } else {
+                8
+            };
             let sprites = &self.sprites.line;
             for (x, (&spr, b)) in sprites.iter().zip(bg.iter_mut()).enumerate().skip(first) {
                 if spr == 0 {
@@ -101,13 +106,13 @@ impl Ppu {
         let v = self.v;
         let coarse_x = usize::from(v & 0x1F);
         let coarse_y = usize::from((v >> 5) & 0x1F);
-        let pattern_base = (u16::from(self.ctrl & 0x10) << 8) | ((v >> 12) & 7);
+        let pattern_base = self.ctrl.bg_table() | vaddr::fine_y(v);
         let attr_shift = (coarse_y & 2) << 1;
         let mut k = 0;
         let (mut tile, mut attr) = (0u8, 0u8);
         let (mut lo, mut hi) = (0u8, 0u8);
         for (nt_select, xs) in [(v, coarse_x..32), (v ^ 0x0400, 0..coarse_x)] {
-            let page = core.nt_page(0x2000 | (nt_select & 0x0C00));
+            let page = core.nt_page(vaddr::NAMETABLES | (nt_select & vaddr::NAMETABLE));
             let row = &page[coarse_y * 32..coarse_y * 32 + 32];
             let attrs = &page[0x3C0 + (coarse_y >> 2) * 8..0x3C0 + (coarse_y >> 2) * 8 + 8];
             for x in xs {
@@ -126,18 +131,16 @@ impl Ppu {
         self.pt_lo_latch = lo;
         self.pt_hi_latch = hi;
         // 32 coarse X increments: back to the same column in the other nametable.
-        self.v ^= 0x0400;
+        self.v ^= vaddr::NAMETABLE_X;
     }
 
     /// The four fetches of one background tile at the current v.
     #[inline(always)]
     fn fetch_tile(&mut self, cart: &Cart) {
         let v = self.v;
-        self.nt_latch = cart.core.read_nt(0x2000 | (v & 0x0FFF));
-        let at = cart
-            .core
-            .read_nt(0x23C0 | (v & 0x0C00) | ((v >> 4) & 0x38) | ((v >> 2) & 0x07));
-        self.at_latch = (at >> (((v >> 4) & 4) | (v & 2))) & 3;
+        self.nt_latch = cart.core.read_nt(vaddr::tile_addr(v));
+        let at = cart.core.read_nt(vaddr::attribute_addr(v));
+        self.at_latch = vaddr::attribute_bits(at, v);
         let addr = self.bg_pattern_addr();
         self.pt_lo_latch = cart.core.read_chr(addr);
         self.pt_hi_latch = cart.core.read_chr(addr | 8);
@@ -191,7 +194,7 @@ impl Ppu {
     /// Dots 256-340: v updates, sprite pattern fetches, the next line's first two tiles.
     fn fast_line_tail(&mut self, line: u16, cart: &mut Cart) {
         self.increment_y();
-        self.v = (self.v & !0x041F) | (self.t & 0x041F);
+        self.v = (self.v & !vaddr::HORIZONTAL) | (self.t & vaddr::HORIZONTAL);
         self.oam_addr = 0;
         let count = usize::from(self.sprites.sec_addr.min(32) / 4);
         self.sprites.count_next = count as u8;

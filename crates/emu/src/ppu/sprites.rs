@@ -5,7 +5,8 @@
 //! one lookup per dot (equivalent to the hardware's counters, since nothing can change
 //! the fetched data before the line is drawn).
 
-use super::{PRE_RENDER_LINE, Ppu, WIDTH, serde_bytes_array};
+use super::regs::vaddr;
+use super::{Ctrl, PRE_RENDER_LINE, Ppu, WIDTH, serde_bytes_array};
 use crate::cart::Cart;
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +15,7 @@ pub struct SpriteUnit {
     /// Per pixel of the line being drawn: 0 = transparent, else bits 0-4 palette index,
     /// bit 6 behind background, bit 7 from sprite 0.
     #[serde(with = "serde_bytes_array")]
-    pub line: [u8; WIDTH],
+    pub(crate) line: [u8; WIDTH],
     line_dirty: bool,
     /// Evaluation state.
     oam_bus: u8,
@@ -54,6 +55,20 @@ impl Default for SpriteUnit {
 }
 
 impl SpriteUnit {
+    /// Savestate check: the evaluation's indices into OAM and secondary OAM.
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.n <= 64 && self.m < 4 && self.sec_addr <= 32 && self.count_next <= 8,
+            field,
+            || {
+                format!(
+                    "sprite {} byte {}, secondary OAM at {}, {} sprites next: out of range",
+                    self.n, self.m, self.sec_addr, self.count_next
+                )
+            },
+        )
+    }
+
     /// False when the line buffer is known to be all transparent.
     pub(super) fn any_on_line(&self) -> bool {
         self.line_dirty
@@ -62,13 +77,16 @@ impl SpriteUnit {
 
 impl Ppu {
     pub(super) fn sprite_height(&self) -> u16 {
-        if self.ctrl & 0x20 != 0 { 16 } else { 8 }
+        if self.ctrl.contains(Ctrl::TALL_SPRITES) {
+            16
+        } else {
+            8
+        }
     }
 
     /// What $2004 returns: mid-render it is whatever the evaluation bus carries.
     pub(super) fn oam_read_value(&self) -> u8 {
-        let rendering_line = self.scanline < 240 || self.scanline == PRE_RENDER_LINE;
-        if !(self.rendering && rendering_line) {
+        if !self.in_render_fetch() {
             return self.oam[usize::from(self.oam_addr)];
         }
         match self.dot {
@@ -84,8 +102,7 @@ impl Ppu {
     }
 
     pub(super) fn oam_write(&mut self, value: u8) {
-        let rendering_line = self.scanline < 240 || self.scanline == PRE_RENDER_LINE;
-        if self.rendering && rendering_line {
+        if self.in_render_fetch() {
             // Writes are ignored mid-render but still bump the sprite index.
             self.oam_addr = self.oam_addr.wrapping_add(4);
             return;
@@ -208,7 +225,7 @@ impl Ppu {
                         self.sprites.count_next = 0;
                     }
                 }
-                cart.ppu_bus(0x2000 | (self.v & 0x0FFF), self.dots);
+                cart.ppu_bus(vaddr::tile_addr(self.v), self.dots);
             }
             4 | 6 => {
                 let addr = self.sprite_pattern_addr(slot, line) | if rel & 7 == 6 { 8 } else { 0 };
@@ -248,7 +265,7 @@ impl Ppu {
             let tile = u16::from(tile & 0xFE) + (row >> 3);
             table | (tile << 4) | (row & 7)
         } else {
-            (u16::from(self.ctrl & 0x08) << 9) | (u16::from(tile) << 4) | row
+            self.ctrl.sprite_table() | (u16::from(tile) << 4) | row
         }
     }
 
