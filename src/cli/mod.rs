@@ -4,6 +4,8 @@ use clap::{Parser, Subcommand};
 
 mod demo;
 mod info;
+mod ramsearch;
+pub mod ramsearch_tool;
 mod run;
 mod window_flags;
 
@@ -41,6 +43,9 @@ pub enum Command {
     /// Train a plug-in's evaluation: `nesmind train hatris ...`.
     #[command(disable_help_flag = true)]
     Train(ToolArgs),
+    /// Find a game's variables in RAM: snapshots, filters, watches, export (commands on
+    /// stdin or from --script).
+    Ramsearch(Box<ramsearch::RamSearchArgs>),
     /// Count move-generator leaves: `nesmind perft spot ...`.
     #[command(disable_help_flag = true)]
     Perft(ToolArgs),
@@ -110,6 +115,7 @@ fn run(cli: Cli) -> Result<i32, String> {
         Command::Run(_) | Command::TestRoms(_) => Ok(()),
         Command::Demo(a) => demo::demo(*a),
         Command::Info(a) => info::info(a),
+        Command::Ramsearch(a) => ramsearch::ramsearch(*a),
         Command::Plugins => {
             for e in plugins::registry() {
                 println!("{:<10} {}", e.name, e.description);

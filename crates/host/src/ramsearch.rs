@@ -293,6 +293,12 @@ impl Search {
         self.candidates.len()
     }
 
+    /// Makes `now` the snapshot the next [`Search::filter`] compares against, keeping every
+    /// candidate (FCEUX's "update previous values" without a comparison).
+    pub fn rebase(&mut self, now: Snapshot) {
+        self.previous = now;
+    }
+
     /// Keeps the candidates `keep` accepts.
     pub fn retain(&mut self, keep: impl FnMut(&u16) -> bool) -> usize {
         self.candidates.retain(keep);

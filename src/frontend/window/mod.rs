@@ -115,6 +115,16 @@ impl Meter {
 }
 
 pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
+    run_with(session, opts, &mut |_| Ok(true))
+}
+
+/// As [`run`], calling `between` before each frame (after the keyboard is read): a tool's
+/// commands (`nesmind ramsearch`). `Ok(false)` closes the window; an error ends the run.
+pub fn run_with(
+    session: &mut Session,
+    opts: &WindowOptions,
+    between: &mut dyn FnMut(&mut Session) -> Result<bool, String>,
+) -> Result<(), String> {
     let bindings = opts.input.resolve()?;
     let sdl = sdl2::init().map_err(|e| format!("cannot start SDL: {e}"))?;
     let video = sdl
@@ -194,6 +204,9 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
         if stepping {
             for (pad, b) in pads.read(&events.keyboard_state()).iter().enumerate() {
                 session.set_human_buttons(pad, *b);
+            }
+            if !between(session)? {
+                break 'main;
             }
             if let Err(e) = session.step() {
                 if opts.frames.is_some() {

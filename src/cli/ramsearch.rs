@@ -1,0 +1,181 @@
+//! `nesmind ramsearch ROM`: finding a game's variables from the terminal while it runs, in
+//! the window (played on the keyboard) or headless (buttons from the commands, or a replay).
+
+use super::ramsearch_tool::{COMMANDS, Next, Tool};
+use crate::emu::Rom;
+use crate::frontend::pacing::Speed;
+use crate::host::Session;
+use crate::host::replay::Player;
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::sync::mpsc;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = after_help())]
+pub struct RamSearchArgs {
+    /// The iNES or NES 2.0 ROM file.
+    pub rom: PathBuf,
+    /// Read the commands from FILE instead of the terminal; the first failing one ends the
+    /// run with its line number.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+    /// No window: frames run only when a command asks (`run N`, `press`).
+    #[arg(long)]
+    pub headless: bool,
+    /// Play the input recorded in FILE (it overrides held buttons and the keyboard).
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+    /// Window speed: max, 1 (real time) or a multiple such as 0.5.
+    #[arg(long, value_name = "max|1|N")]
+    pub speed: Option<Speed>,
+    #[command(flatten)]
+    pub window: super::window_flags::WindowFlags,
+}
+
+fn after_help() -> String {
+    format!(
+        "{COMMANDS}\n\nExample (the DOTS cart's cursor):\n  \
+         new\n  press 1 right\n  run 2\n  +1\n  press 1 down\n  run 2\n  +7\n  show\n  \
+         name cursor\n  export cursor.ron\n\n\
+         Anchors: the RAM search windows of FCEUX and Nintaco. The exported RON lists the game's\n\
+         CRC32 and each named variable's address, width and value."
+    )
+}
+
+/// Where the commands come from: a script's lines (numbered) or the terminal's.
+struct Source {
+    lines: mpsc::Receiver<(usize, String)>,
+    script: Option<String>,
+}
+
+impl Source {
+    fn open(script: Option<&PathBuf>) -> Result<Source, String> {
+        let (tx, rx) = mpsc::channel();
+        match script {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read the script {}: {e}", path.display()))?;
+                for (n, l) in text.lines().enumerate() {
+                    let _ = tx.send((n + 1, l.to_string()));
+                }
+            }
+            // The terminal is read on a thread of its own so the window keeps running.
+            None => {
+                std::thread::spawn(move || {
+                    for (n, l) in std::io::stdin().lock().lines().enumerate() {
+                        let Ok(l) = l else { break };
+                        if tx.send((n + 1, l)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+        }
+        Ok(Source {
+            lines: rx,
+            script: script.map(|p| p.display().to_string()),
+        })
+    }
+
+    /// A failed command: the end of a script; in the terminal, a message and the next one.
+    fn failed(&self, line: usize, e: String) -> Result<(), String> {
+        match &self.script {
+            Some(file) => Err(format!("{file} line {line}: {e}")),
+            None => {
+                eprintln!("error: {e}");
+                Ok(())
+            }
+        }
+    }
+}
+
+pub fn ramsearch(args: RamSearchArgs) -> Result<(), String> {
+    let rom = Rom::load(&args.rom)?;
+    let mut session = Session::new(rom)?;
+    session.machine_mut().set_audio_enabled(!args.headless);
+    if let Some(path) = &args.replay {
+        session.replay(Player::load(path, session.rom(), false)?);
+    }
+    let mut tool = Tool::new(!session.machine().prg_ram().is_empty());
+    let source = Source::open(args.script.as_ref())?;
+    if args.headless {
+        return headless(&mut session, &mut tool, &source);
+    }
+    crate::frontend::display::check().map_err(|why| {
+        format!("cannot open a window: {why}. Add --headless to run the commands without one")
+    })?;
+    window(&mut session, &mut tool, &source, &args)
+}
+
+fn headless(session: &mut Session, tool: &mut Tool, source: &Source) -> Result<(), String> {
+    while let Ok((n, line)) = source.lines.recv() {
+        match tool.exec(session, &line) {
+            Ok(Next::Frames(frames)) => {
+                for left in (0..frames).rev() {
+                    for pad in 0..4 {
+                        session.set_human_buttons(pad, tool.held(pad));
+                    }
+                    session.step()?;
+                    tool.after_frame(session, left);
+                }
+            }
+            Ok(Next::Go) => {}
+            Ok(Next::Quit) => break,
+            Err(e) => source.failed(n, e)?,
+        }
+    }
+    println!("frame {}", session.machine().frame_number());
+    Ok(())
+}
+
+#[cfg(feature = "sdl")]
+fn window(
+    session: &mut Session,
+    tool: &mut Tool,
+    source: &Source,
+    args: &RamSearchArgs,
+) -> Result<(), String> {
+    use crate::frontend::window;
+    let stem = args
+        .rom
+        .file_stem()
+        .map_or_else(|| "nesmind".into(), |s| s.to_string_lossy().into_owned());
+    let opts = args
+        .window
+        .options(args.speed.unwrap_or(Speed::Times(1.0)), None, None, stem)?;
+    let (mut wait, mut ran) = (0u64, false);
+    let mut between = |session: &mut Session| -> Result<bool, String> {
+        if ran {
+            wait = wait.saturating_sub(1);
+            tool.after_frame(session, wait);
+        }
+        ran = true;
+        while wait == 0 {
+            let Ok((n, line)) = source.lines.try_recv() else {
+                break;
+            };
+            match tool.exec(session, &line) {
+                Ok(Next::Frames(frames)) => wait = frames,
+                Ok(Next::Go) => {}
+                Ok(Next::Quit) => return Ok(false),
+                Err(e) => source.failed(n, e)?,
+            }
+        }
+        for pad in 0..4 {
+            let held = tool.held(pad);
+            // The keyboard plays a pad the commands leave alone.
+            if !held.is_empty() {
+                session.set_human_buttons(pad, held);
+            }
+        }
+        Ok(true)
+    };
+    window::run_with(session, &opts, &mut between)?;
+    println!("frame {}", session.machine().frame_number());
+    Ok(())
+}
+
+#[cfg(not(feature = "sdl"))]
+fn window(_: &mut Session, _: &mut Tool, _: &Source, _: &RamSearchArgs) -> Result<(), String> {
+    Err("this build has no window (built without the `sdl` feature); add --headless".into())
+}

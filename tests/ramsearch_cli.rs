@@ -1,0 +1,206 @@
+//! `nesmind ramsearch` end to end with `--script`: finding the DOTS cursor, watches, the
+//! exported RON entry read back, a replay driving the game, and every error a user can hit.
+
+mod common;
+
+use nesmind::cli::ramsearch_tool::Entry;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const DOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart/dots.nes");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nesmind-ramsearch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn nesmind(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs `script` headless on `rom` (extra flags after); (exit code, stdout, stderr).
+fn script(name: &str, text: &str, rom: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let path = scratch(name);
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_string_lossy().into_owned();
+    let mut args = vec!["ramsearch", rom, "--headless", "--script", p.as_str()];
+    args.extend_from_slice(extra);
+    let o = nesmind(&args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(!err.contains("panicked"), "{err}");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        err,
+    )
+}
+
+#[test]
+fn a_script_finds_the_cursor_watches_it_and_exports_it() {
+    let export = scratch("cursor.ron");
+    let text = format!(
+        "run 600           # the title starts a game by itself; pad 1 plays slot 1\n\
+         new\n\
+         press 1 right\n\
+         run 10\n\
+         +1\n\
+         watch $29\n\
+         press 1 right\n\
+         run 10\n\
+         increased\n\
+         press 1 down\n\
+         run 10\n\
+         delta 7\n\
+         show\n\
+         name cursor\n\
+         name board $0380\n\
+         export {}\n",
+        export.display()
+    );
+    let (code, out, err) = script("cursor.txt", &text, DOTS, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("new search (u8): 10240 candidates"), "{out}");
+    assert!(out.contains("delta 7: 1 left"), "{out}");
+    assert!(out.contains("1 candidates\n  $0029 = 33 ($21)"), "{out}");
+    assert!(
+        out.contains("watch $0029-$0029 Write:") && out.contains("last $0029 = 1A"),
+        "{out}"
+    );
+    let entry: Entry = ron::from_str(&std::fs::read_to_string(&export).unwrap()).unwrap();
+    assert_eq!(entry.crc32, vec![0x13B0_3892]);
+    let cursor = &entry.variables["cursor"];
+    assert_eq!(
+        (cursor.addr, cursor.width.as_str(), cursor.value),
+        (0x29, "u8", 33)
+    );
+    assert_eq!(entry.variables["board"].addr, 0x0380);
+    assert_eq!(entry, ron::from_str(&entry.to_ron()).unwrap());
+}
+
+#[test]
+fn a_replay_drives_the_game() {
+    let replay = scratch("spot.replay");
+    let r = replay.to_string_lossy().into_owned();
+    let o = nesmind(&[
+        "run",
+        DOTS,
+        "--plugin",
+        "spot",
+        "--headless",
+        "--frames",
+        "1500",
+        "--record",
+        &r,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Pieces on the board (cell codes 1 and 2) after the recorded frames, with and without
+    // the replay's input.
+    let pieces = |extra: &[&str]| {
+        let (code, out, err) = script("board.txt", "run 1500\npeek $0380 49\n", DOTS, extra);
+        assert_eq!(code, Some(0), "{err}");
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("$0380:"))
+            .unwrap()
+            .to_string();
+        line.split_whitespace()
+            .skip(1)
+            .filter(|b| *b == "01" || *b == "02")
+            .count()
+    };
+    let (played, idle) = (pieces(&["--replay", &r]), pieces(&[]));
+    assert!(
+        played > idle,
+        "with the replay {played} pieces, without {idle}"
+    );
+}
+
+#[test]
+fn bad_commands_and_inputs_are_named() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "run 5\nfrobnicate\n",
+            "line 2: unknown command 'frobnicate'",
+        ),
+        ("changed\n", "line 1: no search yet: start one with 'new'"),
+        ("new\nrun 2\nchanged\nname x\n", "line 4: name:"),
+        ("hold 5 a\n", "line 1: '5' is not a pad (1-4)"),
+        ("hold 1 jump\n", "unknown button 'jump'"),
+        ("run many\n", "run: 'many' is not a number of frames"),
+        ("new u32\n", "unknown width 'u32'"),
+        ("filter = ten\n", "'ten' is not a number"),
+        ("watch $30-$20\n", "runs backwards"),
+        ("peek $10000\n", "is not an address"),
+        ("export /nonexistent-dir/x.ron\n", "export: cannot write"),
+    ];
+    for (i, (text, needle)) in cases.iter().enumerate() {
+        let (code, _, err) = script(&format!("bad{i}.txt"), text, DOTS, &[]);
+        assert_eq!(code, Some(1), "{text}: {err}");
+        assert!(err.contains(needle), "{text}: expected '{needle}' in {err}");
+    }
+    let (code, _, err) = script("ok.txt", "quit\n", "/nonexistent.nes", &[]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("nonexistent.nes"), "{err}");
+    let o = nesmind(&[
+        "ramsearch",
+        DOTS,
+        "--headless",
+        "--script",
+        "/nonexistent.txt",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.contains("cannot read the script /nonexistent.txt"),
+        "{err}"
+    );
+    let (code, _, err) = script(
+        "rp.txt",
+        "quit\n",
+        DOTS,
+        &["--replay", "/nonexistent.replay"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("nonexistent.replay"), "{err}");
+}
+
+/// In the window (under Xvfb) the same commands run between frames; `quit` closes it.
+#[cfg(feature = "sdl")]
+#[test]
+fn the_window_runs_the_commands_between_frames() {
+    let path = scratch("window.txt");
+    std::fs::write(
+        &path,
+        "run 600\nnew\npress 1 right\nrun 10\n+1\nshow\nquit\n",
+    )
+    .unwrap();
+    let p = path.to_string_lossy().into_owned();
+    let o = Command::new("xvfb-run")
+        .args([
+            "-a",
+            env!("CARGO_BIN_EXE_nesmind"),
+            "ramsearch",
+            DOTS,
+            "--script",
+            &p,
+        ])
+        .args(["--speed", "max", "--mute"])
+        .output();
+    let o = match o {
+        Ok(o) => o,
+        Err(e) => return common::cannot_run(&format!("xvfb-run: {e} (apt-get install xvfb)")),
+    };
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert!(o.status.success(), "{out}{err}");
+    assert!(
+        out.contains("+1: 1 left") && out.contains("$0029 = 25 ($19)"),
+        "{out}"
+    );
+}
