@@ -3,10 +3,10 @@
 //! One byte that moves both ways is a cell index; a byte that follows columns and another
 //! that follows rows are an x/y pair (e.g. pixel positions).
 
-use super::lab::{Lab, SETTLE};
+use super::lab::{Lab, SETTLE, cursor_cell, release_all};
 use crate::ram_map::Cursor;
 use nesmind_host::ramsearch::Snapshot;
-use nesmind_host::{Buttons, Fork};
+use nesmind_host::{Buttons, Fork, Frame};
 
 /// Models offered to the first move at most.
 const MAX_MODELS: usize = 40;
@@ -132,6 +132,19 @@ pub fn find_cursor(
         .chain(pairs(&fits))
         .filter(distinct_cells)
         .collect();
+    // Models the game takes a new value from first: a byte it only copies from the cursor
+    // (a sprite's position, a scratch byte) follows the hand on every walk but may show the
+    // opponent's hand, or none, later.
+    let (mut models, mut copies) = (models, Vec::new());
+    let mut k = 0;
+    while k < models.len() {
+        if keeps_a_new_cell(lab, base, &models[k])? {
+            k += 1;
+        } else {
+            copies.push(models.remove(k));
+        }
+    }
+    models.append(&mut copies);
     // The expected model first, then single bytes, then pairs; the first move decides.
     let mut ranked: Vec<Cursor> = expected
         .filter(|e| models.contains(e))
@@ -151,6 +164,23 @@ pub fn find_cursor(
         ));
     }
     Ok(ranked)
+}
+
+/// Whether the game keeps the cell written into the model's bytes on a fork (and so reads
+/// the cursor from them) rather than writing them back from elsewhere.
+fn keeps_a_new_cell(lab: &mut Lab, base: &Fork, model: &Cursor) -> Result<bool, String> {
+    let mut f = base.clone();
+    release_all(&mut f);
+    let target = if cursor_cell(model, &f) == Some(24) {
+        16
+    } else {
+        24
+    };
+    for ((_, addr), v) in model.addresses().into_iter().zip(model.bytes(target)) {
+        f.poke(addr, v);
+    }
+    lab.run(&mut f, 3)?;
+    Ok(cursor_cell(model, &f) == Some(target))
 }
 
 /// x/y pairs: a byte that follows the columns only and one that follows the rows only,

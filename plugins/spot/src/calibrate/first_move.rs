@@ -153,6 +153,7 @@ fn moves_with(
         found.len()
     ];
     let mut worked = None;
+    let at_start: Vec<[u8; 49]> = found.iter().map(|b| array(b, base)).collect();
     for (from, to) in tries() {
         let mut f = base.clone();
         release_all(&mut f);
@@ -230,12 +231,27 @@ fn moves_with(
             "board: no move from a corner changed any start-position array as a move would".into(),
         ));
     };
-    // The array that showed the move first (a screen buffer may trail the board).
+    // The array that showed the move first (a screen buffer may trail the board); of those
+    // as quick, the one most other arrays hold the same cells as (a game's copies of its
+    // board agree; bytes that only look like a start position, such as a stride that
+    // reaches one row of the board, do not).
+    let cells = |k: usize| {
+        let mut v = at_start[k];
+        v.sort_unstable();
+        v
+    };
+    let agreeing = |k: usize| {
+        (0..found.len())
+            .filter(|&j| j != k && cells(j) == cells(k))
+            .count()
+    };
     let best = found
         .iter()
         .zip(&readings)
-        .filter(|(_, r)| r.lies.len() == 1 && r.codes.is_some())
-        .min_by_key(|(b, r)| (r.delay, b.addr));
+        .enumerate()
+        .filter(|(_, (_, r))| r.lies.len() == 1 && r.codes.is_some())
+        .min_by_key(|&(k, (b, r))| (r.delay, std::cmp::Reverse(agreeing(k)), b.addr))
+        .map(|(_, br)| br);
     let Some((b, r)) = best else {
         return Ok(Err(
             "board: the moves made leave open which way round the board array lies".into(),
