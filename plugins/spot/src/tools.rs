@@ -222,7 +222,7 @@ pub fn bench_positions(players: usize, count: usize, seed: u64) -> Vec<Position>
 /// CPU time of the calling thread in seconds (Linux only), which keeps speed figures
 /// meaningful on a machine shared with other jobs.
 #[cfg(target_os = "linux")]
-fn thread_cpu_seconds() -> Option<f64> {
+pub(crate) fn thread_cpu_seconds() -> Option<f64> {
     #[repr(C)]
     struct Timespec {
         secs: i64,
@@ -239,7 +239,7 @@ fn thread_cpu_seconds() -> Option<f64> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn thread_cpu_seconds() -> Option<f64> {
+pub(crate) fn thread_cpu_seconds() -> Option<f64> {
     None
 }
 

@@ -5,6 +5,7 @@
 
 pub mod cart;
 pub mod driver;
+pub mod timing;
 pub mod variant;
 
 use crate::plugin::SpotPlugin;
