@@ -5,7 +5,9 @@
 use nesmind::emu::{Machine, Rom};
 use nesmind::host::savestate::{self, StateError, state_hash};
 
-const DOTS: &[u8] = include_bytes!("../plugins/spot/cart/dots.nes");
+/// The DOTS image the fixtures were taken with (built by 7dca7d5; a state belongs to one
+/// ROM, and the cart has been rebuilt since).
+const DOTS: &[u8] = include_bytes!("savestates/dots-7dca7d5.nes");
 
 fn dots() -> Rom {
     Rom::parse(DOTS, "dots.nes").unwrap()
