@@ -39,7 +39,7 @@ fn random_variants_are_calibrated_and_won() {
     let mut games = 0;
     for &seed in &seeds {
         let replay = format!(
-            "variant {seed} (replay: nesmind demo spot --headless --games 2 --threads 1 --move-ms 20 --seed 5 --cart-variant {seed})"
+            "variant {seed} (replay: nesmind demo spot --headless --games 2 --threads 1 --seed 5 --cart-variant {seed})"
         );
         let Some(cart) = variant_or_skip(seed, false) else {
             return;
@@ -47,7 +47,8 @@ fn random_variants_are_calibrated_and_won() {
         let saved = temp_file(&format!("variant-{seed}.ron"));
         let mut opts = Options::new(2, 1, 5).unwrap();
         opts.games = 2;
-        opts.move_ms = 20;
+        // The headless demo's default: a node budget, so the games replay exactly.
+        opts.move_nodes = Some(demo::DEFAULT_MOVE_NODES);
         opts.seed = 5;
         opts.cart = cart;
         opts.plugin_options.insert("save_map".into(), saved.clone());
@@ -82,7 +83,7 @@ fn on_the_committed_cart_calibration_confirms_the_shipped_map() {
     let saved = temp_file("dots.ron");
     let mut opts = Options::new(2, 1, 5).unwrap();
     opts.games = 2;
-    opts.move_ms = 20;
+    opts.move_nodes = Some(demo::DEFAULT_MOVE_NODES);
     opts.plugin_options.insert("save_map".into(), saved.clone());
     let r = demo::play(&opts).unwrap();
     assert!(r.errors.is_empty(), "{:#?}", r.errors);
@@ -95,7 +96,7 @@ fn on_the_committed_cart_calibration_confirms_the_shipped_map() {
     // The saved map, given back with ram_map=FILE, is played as it is (no calibration).
     let mut opts = Options::new(2, 1, 5).unwrap();
     opts.games = 1;
-    opts.move_ms = 20;
+    opts.move_nodes = Some(demo::DEFAULT_MOVE_NODES);
     opts.plugin_options.insert("ram_map".into(), saved.clone());
     let r = demo::play(&opts).unwrap();
     let _ = std::fs::remove_file(&saved);
