@@ -112,12 +112,24 @@ fn calibration_finishes_within_ten_seconds_from_power_on() {
     let t = timing::time_calibration(&demo::committed_cart(), 600).unwrap();
     assert!(t.frames < 600, "{} frames", t.frames);
     assert!(t.calibration.confirmed, "{:?}", t.calibration.lines);
+    assert_eq!(
+        t.status,
+        format!(
+            "spot: calibrated at frame {}: board $0380, cursor $0029, turn $0042; confirms the shipped map",
+            t.calibration.frame
+        )
+    );
     let seed = variant::random_seed();
     let Some(cart) = variant_or_skip(seed, false) else {
         return;
     };
     let t = timing::time_calibration(&cart, 600).unwrap_or_else(|e| panic!("variant {seed}: {e}"));
     assert!(!t.calibration.confirmed, "variant {seed}");
+    assert!(
+        t.status.starts_with("spot: calibrated at frame") && !t.status.contains("shipped"),
+        "variant {seed}: {}",
+        t.status
+    );
     assert!(t.fork_frames > 0, "variant {seed}");
 }
 

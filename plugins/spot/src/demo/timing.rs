@@ -21,6 +21,8 @@ pub struct Timing {
     /// CPU time of the thread over the whole run (emulation and calibration), if known.
     pub cpu_seconds: Option<f64>,
     pub wall_seconds: f64,
+    /// The status line the player showed then.
+    pub status: String,
 }
 
 /// Forwards to the player and keeps what its calibration found.
@@ -80,6 +82,7 @@ pub fn time_calibration(cart: &Cart, max_frames: u64) -> Result<Timing, String> 
                     calibration,
                     cpu_seconds,
                     wall_seconds: wall.elapsed().as_secs_f64(),
+                    status: session.status().to_string(),
                 });
             }
             Some(Err(why)) => return Err(format!("{}: calibration failed: {why}", cart.file_name)),
