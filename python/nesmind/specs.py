@@ -125,7 +125,10 @@ class RamSpec:
 
     def read(self, machine) -> Dict[str, int]:
         """The variables' current values on `machine` (a Machine or plug-in Frame)."""
-        peek = machine.peek
+        return self.read_peek(machine.peek)
+
+    def read_peek(self, peek) -> Dict[str, int]:
+        """The variables' values through `peek(address) -> int`."""
         return {name: read(peek) for name, read in self._readers}
 
     def reward(self, now: Dict[str, int], prev: Dict[str, int]) -> float:
