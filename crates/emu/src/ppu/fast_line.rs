@@ -201,9 +201,7 @@ impl Ppu {
         self.fetch_tile(cart);
         self.increment_x();
         self.reload_shifters();
-        for _ in 0..8 {
-            self.shift();
-        }
+        self.shift_by(8);
         self.fetch_tile(cart);
         self.increment_x();
         self.reload_shifters();

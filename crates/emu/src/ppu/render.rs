@@ -201,11 +201,17 @@ impl Ppu {
     }
 
     #[inline(always)]
-    pub(super) fn shift(&mut self) {
-        self.bg_lo <<= 1;
-        self.bg_hi <<= 1;
-        self.at_lo <<= 1;
-        self.at_hi <<= 1;
+    fn shift(&mut self) {
+        self.shift_by(1);
+    }
+
+    /// `n` dots' worth of shifting at once (the line path moves a whole tile).
+    #[inline(always)]
+    pub(super) fn shift_by(&mut self, n: u32) {
+        self.bg_lo <<= n;
+        self.bg_hi <<= n;
+        self.at_lo <<= n;
+        self.at_hi <<= n;
     }
 
     #[inline(always)]
