@@ -24,7 +24,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // The Python package sits on top of everything, the `nesmind` crate included.
     (
         "python",
-        &["nesmind-emu", "nesmind-host", "nesmind-spot", "nesmind-hatris"],
+        &[
+            "nesmind-emu",
+            "nesmind-host",
+            "nesmind-spot",
+            "nesmind-hatris",
+        ],
     ),
 ];
 
