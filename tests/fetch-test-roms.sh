@@ -26,7 +26,8 @@ rm -f "$dest/MANIFEST.tsv"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Full commit ids for the short ids in corpus-sources.tsv.
+# Full commit ids for the short ids in corpus-sources.tsv; a source not listed here is
+# fetched by its short id, which GitHub resolves while it is unambiguous.
 declare -A full=(
   [christopherpow/nes-test-roms@95d8f621ae55]=95d8f621ae55cee0d09b91519a8989ae0e64753b
   [Amjad50/plastic@ef0cc319a982]=ef0cc319a9821e6d694d89413fb7df0a9e2de5ab
@@ -35,7 +36,7 @@ declare -A full=(
 )
 
 fetch_repo() { # repo@short -> extracted directory
-  local key=$1 repo=${1%@*} commit=${full[$1]}
+  local key=$1 repo=${1%@*} commit=${full[$1]:-${1#*@}}
   local out="$work/${repo//\//_}"
   if [ ! -d "$out" ]; then
     mkdir -p "$out"

@@ -21,6 +21,16 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "nesmind-hatris",
         ],
     ),
+    // The Python package sits on top of everything, the `nesmind` crate included.
+    (
+        "python",
+        &[
+            "nesmind-emu",
+            "nesmind-host",
+            "nesmind-spot",
+            "nesmind-hatris",
+        ],
+    ),
 ];
 
 /// The `nesmind-*` names under the manifest's dependency tables.

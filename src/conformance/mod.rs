@@ -1,6 +1,7 @@
 //! The test-ROM conformance suite: the expectations file, the corpus, result readers and
 //! the report (`PASS path` / `FAIL path: reason`, `passed P/T`, the README table).
 
+pub mod accuracycoin;
 pub mod nestest;
 mod readers;
 pub use readers::screen_text;
@@ -39,6 +40,14 @@ pub enum Check {
     Prompted {
         pass: Vec<String>,
         fail: Vec<String>,
+    },
+    /// AccuracyCoin's run-all mode, started at each of `starts` (frames after power-on, so
+    /// several CPU/PPU alignments are tried); passes when the lowest score reaches `min`.
+    /// `asm` (relative to the corpus) is the source whose table names the result bytes.
+    AccuracyCoin {
+        asm: String,
+        starts: Vec<u32>,
+        min: u32,
     },
 }
 

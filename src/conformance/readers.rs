@@ -18,6 +18,12 @@ pub fn run(corpus: &Path, rom: &Rom, entry: &Entry) -> Result<String, String> {
         let lines = super::nestest::run(rom, &text)?;
         return Ok(format!("{lines} trace lines match"));
     }
+    if let Check::AccuracyCoin { asm, starts, min } = &entry.check {
+        let asm_path = corpus.join(asm);
+        let text = std::fs::read_to_string(&asm_path)
+            .map_err(|e| format!("cannot read {}: {e}", asm_path.display()))?;
+        return super::accuracycoin::check(rom, &text, starts, entry.frames, *min);
+    }
     let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
     if let Some(hold) = &entry.hold {
         m.set_buttons(0, Buttons::parse(hold)?);
@@ -29,7 +35,7 @@ pub fn run(corpus: &Path, rom: &Rom, entry: &Entry) -> Result<String, String> {
         Check::HolyMapperel => holy_mapperel(&mut m, entry.frames, &entry.path),
         Check::Prompted { pass, fail } => prompted(&mut m, entry.frames, pass, fail),
         Check::NmiSyncLine => nmi_sync_line(&mut m, entry.frames),
-        Check::Nestest(_) => unreachable!("handled above"),
+        Check::Nestest(_) | Check::AccuracyCoin { .. } => unreachable!("handled above"),
     }
 }
 

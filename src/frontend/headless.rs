@@ -1,7 +1,7 @@
 //! Headless runs: no window, as fast as allowed, with a progress bar and a summary.
 
 use super::pacing::{Pacer, Speed};
-use super::progress::Progress;
+use crate::host::progress::Progress;
 use crate::host::{Quit, Session};
 use std::time::Instant;
 
@@ -52,7 +52,12 @@ pub fn run(
     mut audio: Option<&mut Vec<i16>>,
 ) -> Result<Summary, String> {
     let mut pacer = Pacer::new(speed);
-    let mut progress = Progress::new(frames);
+    // Runs shorter than about two seconds of emulation are not worth a bar.
+    let mut progress = if frames >= 120 {
+        Progress::new("frames", Some(frames))
+    } else {
+        Progress::with_output("frames", None, false)
+    };
     let start = Instant::now();
     let mut ran = 0;
     while ran < frames && session.quit().is_none() {
@@ -65,7 +70,7 @@ pub fn run(
             session.machine_mut().take_audio(buf);
         }
         pacer.wait();
-        progress.update(ran);
+        progress.update(ran, "");
     }
     progress.finish();
     let seconds = start.elapsed().as_secs_f64();

@@ -12,7 +12,6 @@ pub mod overlay;
 pub mod pacing;
 pub mod palette;
 pub mod png;
-pub mod progress;
 #[cfg(feature = "sdl")]
 pub mod sound;
 pub mod wav;

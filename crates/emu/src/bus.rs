@@ -3,9 +3,10 @@
 
 use super::apu::Apu;
 use super::cart::Cart;
+use super::clock::Schedule;
 use super::cpu::CpuBus;
 use super::input::Controllers;
-use super::ppu::{LineShortcut, Ppu};
+use super::ppu::Ppu;
 use super::speedups::Speedups;
 use crate::watch::{AccessKind, Watches};
 use serde::{Deserialize, Serialize};
@@ -34,27 +35,10 @@ pub struct Bus {
     /// and `+ READ_PHASE` / `+ WRITE_PHASE` at its access.
     pub(crate) cycles: u64,
     /// The master clock the PPU has been run to.
-    ppu_master: u64,
-    /// The cycle count at whose end the PPU must be caught up because something the CPU
-    /// samples (NMI line, frame end) may change by then; 0 in lockstep. Scheduling state
-    /// like `attention` and `lockstep`: derived, not saved (0 makes the next cycle look).
+    pub(crate) ppu_master: u64,
+    /// When the PPU, APU and DMA next need a look, and the shortcuts in use (`clock.rs`).
     #[serde(skip)]
-    ppu_due: u64,
-    /// The first cycle whose start needs more than the access itself: an APU event, a DMA
-    /// request, a board that counts CPU cycles, lockstep. 0 means every cycle.
-    #[serde(skip)]
-    attention: u64,
-    /// Run the PPU on every half cycle instead of catching up on demand: when the lazy PPU
-    /// is switched off, and always for boards that watch the PPU address bus (their IRQs
-    /// depend on it).
-    #[serde(skip)]
-    pub(crate) lockstep: bool,
-    /// The shortcuts in use (host configuration, not machine state).
-    #[serde(skip)]
-    pub(crate) speedups: Speedups,
-    /// How much of a line the PPU may draw at once, from `speedups` and `lockstep`.
-    #[serde(skip, default = "line_shortcut_default")]
-    lines: LineShortcut,
+    pub(crate) clock: Schedule,
     /// Page written to $4014, waiting for the CPU's next read to halt it.
     pub(crate) oam_dma: Option<u8>,
     /// A DMA unit wants to halt the CPU at its next read.
@@ -64,15 +48,6 @@ pub struct Bus {
     pub(crate) watching: bool,
     #[serde(skip)]
     pub(crate) watches: Watches,
-    /// Wait loops may be fast-forwarded (see `cpu/idle.rs`). Only `Machine::run_frame` sets
-    /// it: `Machine::step` runs exactly one instruction, for tracers and debuggers.
-    #[serde(skip)]
-    pub(crate) fast_forward: bool,
-}
-
-/// Before `set_speedups` has run (a fresh or deserialised bus): the most careful mode.
-fn line_shortcut_default() -> LineShortcut {
-    LineShortcut::None
 }
 
 impl Bus {
@@ -90,98 +65,14 @@ impl Bus {
             open_bus: 0,
             cycles: 0,
             ppu_master: 0,
-            ppu_due: 0,
-            attention: 0,
-            lockstep: false,
-            speedups: Speedups::ALL,
-            lines: line_shortcut_default(),
+            clock: Schedule::default(),
             oam_dma: None,
             dma_pending: false,
             watching: false,
             watches: Watches::default(),
-            fast_forward: false,
         };
         bus.set_speedups(Speedups::ALL);
         bus
-    }
-
-    /// Runs the PPU up to the start of the current CPU cycle.
-    #[inline]
-    pub fn sync_ppu(&mut self) {
-        self.sync_ppu_to(self.cycles * CPU_CLOCKS);
-    }
-
-    /// Runs the PPU up to master clock `master`. Catching up later gives the same result as
-    /// running in lockstep, because nothing but the CPU's accesses (each of which syncs
-    /// first) and the PPU's own state decide what the PPU does.
-    #[inline]
-    fn sync_ppu_to(&mut self, master: u64) {
-        let target = master - PPU_OFFSET;
-        if target >= self.ppu_master + PPU_CLOCKS {
-            let dots = (target - self.ppu_master) / PPU_CLOCKS;
-            self.ppu_master += dots * PPU_CLOCKS;
-            self.ppu.run(dots, &mut self.cart, self.lines);
-        }
-        self.ppu_due = if self.lockstep {
-            0
-        } else {
-            // The event dot runs once the target passes it: k dots from now need k*4 clocks.
-            let event =
-                self.ppu_master + PPU_OFFSET + PPU_CLOCKS * (self.ppu.dots_to_next_event() + 1);
-            event.div_ceil(CPU_CLOCKS)
-        };
-    }
-
-    /// The start of a CPU cycle whose access comes `phase` master clocks in.
-    #[inline(always)]
-    pub fn begin_cycle(&mut self, phase: u64) {
-        if self.needs_attention() {
-            self.attend(phase);
-        }
-    }
-
-    /// True when this cycle's start has more to do than the access (see `attend`); always
-    /// true while a DMA is pending.
-    #[inline(always)]
-    pub fn needs_attention(&self) -> bool {
-        self.cycles >= self.attention
-    }
-
-    /// Everything a cycle's start may need besides the access.
-    #[inline(never)]
-    pub fn attend(&mut self, phase: u64) {
-        if self.apu.due(self.cycles) {
-            self.apu.run_to(self.cycles + 1);
-        }
-        let dmc = self.apu.dmc_dma_wanted();
-        self.dma_pending |= dmc;
-        self.cart.cpu_cycle();
-        if self.lockstep {
-            self.sync_ppu_to(self.cycles * CPU_CLOCKS + phase);
-        }
-        self.attention = if dmc || self.dma_pending || self.cart.watch_cpu || self.lockstep {
-            0
-        } else {
-            self.apu.next_event()
-        };
-    }
-
-    /// The first cycle at which anything outside the CPU may act on its own: a PPU event
-    /// (frame end, VBL, NMI), an APU event, a DMA, a board that counts cycles. A CPU that
-    /// only reads memory cannot tell the cycles before it apart (see `cpu/idle.rs`).
-    pub fn quiet_until(&self) -> u64 {
-        // A finished frame ends `run_frame` after this instruction, exactly where it is.
-        if !self.fast_forward
-            || !self.speedups.skip_wait_loops
-            || self.ppu.frame_ready
-            || self.lockstep
-            || self.watching
-        {
-            return 0;
-        }
-        self.attention
-            .min(self.apu.next_event())
-            .min(self.ppu_due.saturating_sub(1))
     }
 
     /// A CPU read cycle: a DMA unit may halt the CPU first (see `CpuBus::read_cycle`).
@@ -198,40 +89,11 @@ impl Bus {
         v
     }
 
-    /// Switches shortcuts on or off; results do not change, only speed.
-    pub fn set_speedups(&mut self, speedups: Speedups) {
-        self.speedups = speedups;
-        self.lockstep = !speedups.lazy_ppu || self.cart.watch_ppu;
-        self.lines = if !speedups.whole_lines {
-            LineShortcut::None
-        } else if self.lockstep || !speedups.lines_ahead {
-            LineShortcut::Whole
-        } else {
-            LineShortcut::Ahead
-        };
-        self.apu.set_events(speedups.apu_events);
-        self.recheck();
-    }
-
     /// After a savestate was deserialised: the ROM data and everything derived (board
     /// facts, scheduling) come back; the shortcuts are the default ones.
     pub(crate) fn attach_rom(&mut self, rom: &super::Rom) {
         self.cart.attach_rom(rom);
         self.set_speedups(Speedups::ALL);
-    }
-
-    /// Makes the next cycle's start look again at everything (after outside changes).
-    #[inline]
-    pub fn recheck(&mut self) {
-        self.attention = 0;
-    }
-
-    #[inline(always)]
-    pub fn end_cycle(&mut self) {
-        self.cycles += 1;
-        if self.cycles >= self.ppu_due {
-            self.sync_ppu_to(self.cycles * CPU_CLOCKS);
-        }
     }
 
     /// A CPU read at the current point of the cycle, with all side effects.
@@ -285,16 +147,9 @@ impl Bus {
                 }
                 self.ppu.write(addr, value, &mut self.cart)
             }
-            0x4014 => {
-                self.oam_dma = Some(value);
-                self.dma_pending = true;
-                self.recheck();
-            }
+            0x4014 => self.request_oam_dma(value),
             0x4016 => self.input.write_strobe(value),
-            0x4000..=0x4017 => {
-                self.apu.write(addr, value, self.cycles);
-                self.recheck();
-            }
+            0x4000..=0x4017 => self.apu_write(addr, value),
             0x4020..=0xFFFF => {
                 // Board registers can change what the PPU fetches; plain PRG RAM cannot.
                 if self.cart.write_reaches_board(addr) {
@@ -343,7 +198,7 @@ impl Bus {
         }
     }
 
-    /// Writes RAM, PRG RAM and PPU memory directly, bypassing registers (cheats, tests).
+    /// Writes RAM and PRG RAM directly, bypassing registers (cheats, tests, trainers).
     pub fn poke(&mut self, addr: u16, value: u8) {
         match addr {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,

@@ -1,4 +1,6 @@
-//! The machine: CPU, PPU, APU, cartridge and controllers, clocked in lockstep.
+//! The machine: CPU, PPU, APU, cartridge and controllers. The CPU drives the master clock;
+//! the other parts run lazily and are caught up whenever the CPU could observe them, with
+//! the same results as lockstep (`clock.rs`).
 //!
 //! `Machine` is plain owned data (ROM behind `Arc`s), so it is `Clone + Send` and
 //! serde-serialisable; savestates leave the ROM out and re-attach it on load.
@@ -7,6 +9,7 @@ pub mod apu;
 pub mod bus;
 pub mod buttons;
 pub mod cart;
+mod clock;
 pub mod cpu;
 mod dma;
 pub mod input;
@@ -88,9 +91,8 @@ impl Machine {
     /// The reset button: CPU reset sequence, PPU/APU reset lines; RAM keeps its contents.
     pub fn reset(&mut self) {
         self.bus.ppu.reset();
-        self.bus.apu.reset(self.bus.cycles);
+        self.bus.with_apu(|apu, now| apu.reset(now));
         // The cartridge connector has no reset line: boards keep their registers.
-        self.bus.recheck();
         self.cpu.reset(&mut self.bus);
     }
 
@@ -107,9 +109,9 @@ impl Machine {
     /// Runs until the PPU reaches the post-render line (the picture is complete and the
     /// game's NMI has not started): the point where plug-ins see each frame.
     pub fn run_frame(&mut self) -> Result<(), MachineError> {
-        self.bus.fast_forward = true;
+        self.bus.clock.fast_forward = true;
         let result = self.run_to_frame_end();
-        self.bus.fast_forward = false;
+        self.bus.clock.fast_forward = false;
         result
     }
 
@@ -130,8 +132,7 @@ impl Machine {
         // Bring the lazily run APU (its synthesis too) to the frame's end, so frame-end
         // state does not depend on how far its counters happened to be skipped, nor on
         // whether the host drained the sound.
-        self.bus.apu.catch_up(self.bus.cycles);
-        self.bus.recheck();
+        self.bus.with_apu(|apu, now| apu.catch_up(now));
         Ok(())
     }
 
@@ -149,7 +150,7 @@ impl Machine {
         self.bus.set_speedups(speedups);
     }
     pub fn speedups(&self) -> Speedups {
-        self.bus.speedups
+        self.bus.clock.speedups
     }
 
     pub fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
@@ -247,27 +248,23 @@ impl Machine {
     /// Appends the audio samples (mono, 16-bit, at `sample_rate()`) produced since the
     /// last call. Call once per frame; see `apu` for the whole audio API.
     pub fn take_audio(&mut self, out: &mut Vec<i16>) {
-        self.bus.apu.take_audio(out, self.bus.cycles);
-        self.bus.recheck();
+        self.bus.with_apu(|apu, now| apu.take_audio(out, now));
     }
     /// Host output rate in Hz (8000-192000; default 48000).
     pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), String> {
-        let set = self.bus.apu.set_sample_rate(rate, self.bus.cycles);
-        self.bus.recheck();
-        set
+        self.bus.with_apu(|apu, now| apu.set_sample_rate(rate, now))
     }
     pub fn sample_rate(&self) -> u32 {
         self.bus.apu.sample_rate()
     }
     /// Off: no synthesis at all (fastest); everything the CPU can observe still runs.
     pub fn set_audio_enabled(&mut self, on: bool) {
-        self.bus.apu.set_audio_enabled(on, self.bus.cycles);
-        self.bus.recheck();
+        self.bus.with_apu(|apu, now| apu.set_audio_enabled(on, now));
     }
     /// Scales the resampling ratio (clamped to +-5%) to steer a host buffer's fill level.
     pub fn set_audio_rate_adjust(&mut self, factor: f64) {
-        self.bus.apu.set_rate_adjust(factor, self.bus.cycles);
-        self.bus.recheck();
+        self.bus
+            .with_apu(|apu, now| apu.set_rate_adjust(factor, now));
     }
 
     /// Finishes a machine deserialised from a savestate body: re-attaches `rom` (states do
@@ -277,7 +274,7 @@ impl Machine {
         // Also rebuilds what the bus derives (board facts, catch-up points, speed-ups).
         self.bus.attach_rom(rom);
         state::check(&self, rom)?;
-        self.bus.apu.restore_output();
+        self.bus.with_apu(|apu, _| apu.restore_output());
         Ok(self)
     }
 

@@ -9,6 +9,7 @@ pub mod external;
 pub mod files;
 mod fork;
 mod plugin;
+pub mod progress;
 pub mod ramsearch;
 pub mod replay;
 pub mod savestate;

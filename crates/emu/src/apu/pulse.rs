@@ -97,15 +97,8 @@ impl Pulse {
     /// Advances `units` APU cycles at once (no audible change may fall inside unless the
     /// channel is silent).
     pub fn advance(&mut self, units: u32) {
-        let timer = u32::from(self.timer);
-        if units <= timer {
-            self.timer -= units as u16;
-        } else {
-            let rest = units - timer - 1;
-            let p = u32::from(self.period) + 1;
-            self.step = ((u32::from(self.step) + 1 + rest / p) & 7) as u8;
-            self.timer = (u32::from(self.period) - rest % p) as u16;
-        }
+        let steps = super::units::run_timer(&mut self.timer, self.period, units);
+        self.step = ((u32::from(self.step) + steps) & 7) as u8;
     }
 
     /// CPU cycles until the output can next change (cycle 1 is the next one, of parity

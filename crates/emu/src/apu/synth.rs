@@ -120,10 +120,17 @@ struct HighPass {
     prev_out: f32,
 }
 
+/// The RC time constant of a first-order filter with corner `hz`, and the sample period.
+fn rc_and_dt(hz: f64, rate: u32) -> (f64, f64) {
+    (
+        1.0 / (2.0 * std::f64::consts::PI * hz),
+        1.0 / f64::from(rate),
+    )
+}
+
 impl HighPass {
     fn new(hz: f64, rate: u32) -> HighPass {
-        let rc = 1.0 / (2.0 * std::f64::consts::PI * hz);
-        let dt = 1.0 / f64::from(rate);
+        let (rc, dt) = rc_and_dt(hz, rate);
         HighPass {
             a: (rc / (rc + dt)) as f32,
             ..HighPass::default()
@@ -145,8 +152,7 @@ struct LowPass {
 
 impl LowPass {
     fn new(hz: f64, rate: u32) -> LowPass {
-        let rc = 1.0 / (2.0 * std::f64::consts::PI * hz);
-        let dt = 1.0 / f64::from(rate);
+        let (rc, dt) = rc_and_dt(hz, rate);
         LowPass {
             b: (dt / (rc + dt)) as f32,
             prev: 0.0,

@@ -73,16 +73,9 @@ impl Triangle {
 
     /// Advances `cycles` CPU cycles at once (no step may fall inside unless it cannot move).
     pub fn advance(&mut self, cycles: u32) {
-        let timer = u32::from(self.timer);
-        if cycles <= timer {
-            self.timer -= cycles as u16;
-        } else {
-            let rest = cycles - timer - 1;
-            let p = u32::from(self.period) + 1;
-            if self.can_step() {
-                self.step = ((u32::from(self.step) + 1 + rest / p) & 31) as u8;
-            }
-            self.timer = (u32::from(self.period) - rest % p) as u16;
+        let steps = super::units::run_timer(&mut self.timer, self.period, cycles);
+        if self.can_step() {
+            self.step = ((u32::from(self.step) + steps) & 31) as u8;
         }
     }
 

@@ -115,3 +115,19 @@ impl Envelope {
         }
     }
 }
+
+/// Runs a channel timer that counts `timer` down to 0 and then reloads `period` for `units`
+/// ticks at once; returns how many times it expired (each expiry steps the channel's
+/// sequencer).
+#[inline]
+pub(crate) fn run_timer(timer: &mut u16, period: u16, units: u32) -> u32 {
+    let now = u32::from(*timer);
+    if units <= now {
+        *timer -= units as u16;
+        return 0;
+    }
+    let rest = units - now - 1;
+    let p = u32::from(period) + 1;
+    *timer = (u32::from(period) - rest % p) as u16;
+    1 + rest / p
+}

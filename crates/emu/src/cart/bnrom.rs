@@ -25,10 +25,6 @@ impl Board for Bnrom {
     fn low_registers(&self) -> Option<std::ops::RangeInclusive<u16>> {
         self.nina.then_some(0x7FFD..=0x7FFF)
     }
-    fn power_on(&mut self, core: &mut CartCore) {
-        core.map_prg32(0);
-        core.map_chr8(0);
-    }
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
         if self.nina {
             match addr {

@@ -233,8 +233,12 @@ impl CartCore {
 
 /// Behaviour a board adds on top of the shared windows.
 trait Board {
-    /// Sets the power-on bank layout.
-    fn power_on(&mut self, core: &mut CartCore);
+    /// Sets the power-on bank layout; by default the first 32 KiB of PRG and the first
+    /// 8 KiB of CHR.
+    fn power_on(&mut self, core: &mut CartCore) {
+        core.map_prg32(0);
+        core.map_chr8(0);
+    }
     /// CPU write at $4020-$FFFF (after any PRG RAM write has happened), on CPU cycle `cycle`.
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, cycle: u64);
     /// Every PPU bus address the PPU drives, with the PPU dot count (boards that set `watch_ppu`).

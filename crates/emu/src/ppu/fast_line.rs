@@ -6,7 +6,8 @@
 //! `tests/determinism.rs` compares both paths frame by frame.
 
 use super::regs::vaddr;
-use super::{DOTS_PER_LINE, Mask, POST_RENDER_LINE, Ppu, WIDTH};
+use super::sprites;
+use super::{DOTS_PER_LINE, POST_RENDER_LINE, Ppu, WIDTH};
 use crate::cart::Cart;
 
 impl Ppu {
@@ -60,34 +61,23 @@ impl Ppu {
             bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
         }
         self.fetch_line_tiles(cart, &mut bg[16..]);
-        if !mask.contains(Mask::SHOW_BG) {
-            bg.fill(0);
-        }
         let fine = usize::from(self.x);
         let bg = &mut bg[fine..fine + 256];
-        if !mask.contains(Mask::BG_LEFT) {
-            bg[..8].fill(0);
-        }
+        bg[..mask.bg_from()].fill(0);
         let mut hit = None;
-        if self.sprites.any_on_line() && mask.contains(Mask::SHOW_SPRITES) {
-            let first = if mask.contains(Mask::SPRITES_LEFT) {
-                0
-            } else {
-                8
-            };
+        if self.sprites.any_on_line() {
             let sprites = &self.sprites.line;
-            for (x, (&spr, b)) in sprites.iter().zip(bg.iter_mut()).enumerate().skip(first) {
+            let from = mask.sprites_from();
+            for (x, (&spr, b)) in sprites.iter().zip(bg.iter_mut()).enumerate().skip(from) {
                 if spr == 0 {
                     continue;
                 }
-                if spr & 0x80 != 0 && *b != 0 && x != 255 && !self.sprite0_hit {
+                if !self.sprite0_hit && sprites::hits_sprite0(*b, spr, x) {
                     // Pixel x is drawn on dot x + 1.
                     hit = Some(x as u16 + 1);
                     self.sprite0_hit = true;
                 }
-                if *b == 0 || spr & 0x40 == 0 {
-                    *b = spr & 0x1F;
-                }
+                *b = sprites::over_background(*b, spr);
             }
         }
         let colours = self.line_colours();
@@ -137,13 +127,10 @@ impl Ppu {
     /// The four fetches of one background tile at the current v.
     #[inline(always)]
     fn fetch_tile(&mut self, cart: &Cart) {
-        let v = self.v;
-        self.nt_latch = cart.core.read_nt(vaddr::tile_addr(v));
-        let at = cart.core.read_nt(vaddr::attribute_addr(v));
-        self.at_latch = vaddr::attribute_bits(at, v);
-        let addr = self.bg_pattern_addr();
-        self.pt_lo_latch = cart.core.read_chr(addr);
-        self.pt_hi_latch = cart.core.read_chr(addr | 8);
+        self.fetch_nametable(cart);
+        self.fetch_attribute(cart);
+        self.fetch_pattern(cart, 0);
+        self.fetch_pattern(cart, 8);
     }
 
     /// Dots 1-256 of sprite evaluation when OAMADDR starts at 0 (the usual case); other
@@ -157,7 +144,7 @@ impl Ppu {
             return;
         }
         let height = self.sprite_height();
-        let in_range = |y: u8| line.wrapping_sub(u16::from(y)) < height;
+        let in_range = |y: u8| sprites::in_range(line, y, height);
         let mut sec = 0usize;
         let mut n = 0usize;
         let mut sprite0 = false;
@@ -196,34 +183,28 @@ impl Ppu {
         self.increment_y();
         self.v = (self.v & !vaddr::HORIZONTAL) | (self.t & vaddr::HORIZONTAL);
         self.oam_addr = 0;
-        let count = usize::from(self.sprites.sec_addr.min(32) / 4);
-        self.sprites.count_next = count as u8;
+        let count = self.sprites_found();
+        self.sprites.count_next = count;
         for slot in 0..8 {
             let (mut lo, mut hi) = (0, 0);
-            if slot < count {
+            if slot < usize::from(count) {
                 let addr = self.sprite_pattern_addr(slot, line);
-                lo = cart.core.read_chr(addr);
-                hi = cart.core.read_chr(addr | 8);
-                if self.secondary_oam[slot * 4 + 2] & 0x40 != 0 {
-                    lo = lo.reverse_bits();
-                    hi = hi.reverse_bits();
-                }
+                lo = self.sprite_plane(slot, addr, cart);
+                hi = self.sprite_plane(slot, addr | 8, cart);
             }
             self.sprites.pattern_lo[slot] = lo;
             self.sprites.pattern_hi[slot] = hi;
         }
         self.build_sprite_line(line);
-        // Dots 321-336 fetch tiles 0 and 1 of the next line; 329 and 337 reload.
+        // Dots 321-336 fetch tiles 0 and 1 of the next line: 329 reloads and the eight
+        // shifts after it move tile 0 up; 337 reloads tile 1.
         self.fetch_tile(cart);
         self.increment_x();
-        let (lo0, hi0, at0) = (self.pt_lo_latch, self.pt_hi_latch, self.at_latch);
+        self.reload_shifters();
+        self.shift_by(8);
         self.fetch_tile(cart);
         self.increment_x();
-        let fill = |bit: u8| if bit != 0 { 0xFFu16 } else { 0 };
-        self.bg_lo = (u16::from(lo0) << 8) | u16::from(self.pt_lo_latch);
-        self.bg_hi = (u16::from(hi0) << 8) | u16::from(self.pt_hi_latch);
-        self.at_lo = (fill(at0 & 1) << 8) | fill(self.at_latch & 1);
-        self.at_hi = (fill(at0 & 2) << 8) | fill(self.at_latch & 2);
+        self.reload_shifters();
     }
 }
 

@@ -1,5 +1,35 @@
-//! The 2C02 picture processor: registers and CPU-facing behaviour. The dot pipeline is in
-//! `render.rs`, sprite evaluation in `sprites.rs`.
+//! The 2C02 picture processor: registers and CPU-facing behaviour (this file), the dot
+//! pipeline (`render.rs`), sprite evaluation and fetches (`sprites.rs`).
+//!
+//! # Three ways to run a line
+//! 1. **Dot by dot** (`render.rs`, `step`): the reference. Every fetch, shift, evaluation
+//!    step and pixel happens on its own dot, and each fetch is shown to boards that watch the
+//!    PPU bus (`Cart::ppu_bus`: MMC3's A12 counter, MMC2's latches).
+//! 2. **A whole line at once** (`fast_line.rs`): when a visible line starts at dot 0, ends
+//!    before the CPU next needs the PPU, and no board watches the PPU bus.
+//! 3. **A line ahead of the CPU** (`ahead.rs`): when the CPU needs the PPU inside a line that
+//!    has not started, the whole line is drawn anyway and the PPU runs `lead` dots ahead;
+//!    any access that could see the difference first redoes the line dot by dot (`settle`).
+//!
+//! Paths 2 and 3 are built from the same pieces as path 1 (tile fetches, shifter reload,
+//! sprite range test and pattern reads, the left-column clip, priority and the sprite 0
+//! rule), so the rules live once. What differs is only the order in which a line's work is
+//! done.
+//!
+//! # What the CPU can observe
+//! - Register reads and writes ($2000-$2007): the bus syncs the PPU to the access's master
+//!   clock first (`Bus::sync_ppu_to`), and a PPU that is ahead settles, except a $2002 read
+//!   (it sees the recorded sprite 0 hit dot) and a $2000 write that the line does not use.
+//! - The NMI line (VBL set at 241/1, cleared at 261/1) and the end of a frame (240/0): the
+//!   scheduler (`clock.rs`) catches the PPU up at `dots_to_next_event` without an access.
+//! - Board IRQs fed by PPU fetches: such boards run in lockstep, every dot on path 1.
+//!
+//! # A timing fix
+//! Make it on path 1 first. If it changes what a line does, the shared pieces carry it to
+//! paths 2 and 3; if it changes *when* something the CPU sees happens, the event list in
+//! `dots_to_next_event` and the settle rules in `ahead.rs` must learn it too. Lockstep
+//! (`Speedups::NONE`) is the reference: `tests/determinism.rs` and `examples/fingerprint.rs`
+//! compare every shortcut against it, frame by frame.
 
 mod ahead;
 mod fast_line;

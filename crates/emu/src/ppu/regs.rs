@@ -78,6 +78,30 @@ impl Mask {
     pub const EMPHASIS: Mask = Mask::EMPHASIS_RED
         .union(Mask::EMPHASIS_GREEN)
         .union(Mask::EMPHASIS_BLUE);
+
+    /// The first x at which the background shows (the left-column clip); `WIDTH` when it
+    /// is off.
+    #[inline(always)]
+    pub fn bg_from(self) -> usize {
+        Mask::first_shown(self, Mask::SHOW_BG, Mask::BG_LEFT)
+    }
+
+    /// The same for sprites.
+    #[inline(always)]
+    pub fn sprites_from(self) -> usize {
+        Mask::first_shown(self, Mask::SHOW_SPRITES, Mask::SPRITES_LEFT)
+    }
+
+    #[inline(always)]
+    fn first_shown(self, show: Mask, left: Mask) -> usize {
+        if !self.contains(show) {
+            super::WIDTH
+        } else if self.contains(left) {
+            0
+        } else {
+            8
+        }
+    }
 }
 
 bitflags! {

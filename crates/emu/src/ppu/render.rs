@@ -5,6 +5,7 @@
 //! and 329, 337. Each memory fetch happens on the first dot of its two-dot slot.
 
 use super::regs::vaddr;
+use super::sprites;
 use super::{
     DOTS_PER_LINE, LINES_PER_FRAME, LineShortcut, MASK_OUTPUT_LAG, Mask, POST_RENDER_LINE,
     PRE_RENDER_LINE, Ppu, VBLANK_LINE, WIDTH,
@@ -201,14 +202,20 @@ impl Ppu {
 
     #[inline(always)]
     fn shift(&mut self) {
-        self.bg_lo <<= 1;
-        self.bg_hi <<= 1;
-        self.at_lo <<= 1;
-        self.at_hi <<= 1;
+        self.shift_by(1);
+    }
+
+    /// `n` dots' worth of shifting at once (the line path moves a whole tile).
+    #[inline(always)]
+    pub(super) fn shift_by(&mut self, n: u32) {
+        self.bg_lo <<= n;
+        self.bg_hi <<= n;
+        self.at_lo <<= n;
+        self.at_hi <<= n;
     }
 
     #[inline(always)]
-    fn reload_shifters(&mut self) {
+    pub(super) fn reload_shifters(&mut self) {
         self.bg_lo = (self.bg_lo & 0xFF00) | u16::from(self.pt_lo_latch);
         self.bg_hi = (self.bg_hi & 0xFF00) | u16::from(self.pt_hi_latch);
         self.at_lo = (self.at_lo & 0xFF00) | if self.at_latch & 1 != 0 { 0xFF } else { 0 };
@@ -217,31 +224,44 @@ impl Ppu {
 
     #[inline(always)]
     fn bg_fetch(&mut self, dot: u16, cart: &mut Cart) {
-        match dot & 7 {
-            1 => {
-                let addr = vaddr::tile_addr(self.v);
-                self.nt_latch = cart.core.read_nt(addr);
-                cart.ppu_bus(addr, self.dots);
-            }
-            3 => {
-                let addr = vaddr::attribute_addr(self.v);
-                let byte = cart.core.read_nt(addr);
-                self.at_latch = vaddr::attribute_bits(byte, self.v);
-                cart.ppu_bus(addr, self.dots);
-            }
-            5 => {
-                let addr = self.bg_pattern_addr();
-                self.pt_lo_latch = cart.core.read_chr(addr);
-                cart.ppu_bus(addr, self.dots);
-            }
-            7 => {
-                let addr = self.bg_pattern_addr() | 8;
-                self.pt_hi_latch = cart.core.read_chr(addr);
-                cart.ppu_bus(addr, self.dots);
-            }
-            0 => self.increment_x(),
-            _ => {}
+        let addr = match dot & 7 {
+            1 => self.fetch_nametable(cart),
+            3 => self.fetch_attribute(cart),
+            5 => self.fetch_pattern(cart, 0),
+            7 => self.fetch_pattern(cart, 8),
+            0 => return self.increment_x(),
+            _ => return,
+        };
+        cart.ppu_bus(addr, self.dots);
+    }
+
+    /// The four fetches of a background tile, each returning the address it put on the bus;
+    /// the dot path spreads them over eight dots, the line path does them back to back.
+    #[inline(always)]
+    pub(super) fn fetch_nametable(&mut self, cart: &Cart) -> u16 {
+        let addr = vaddr::tile_addr(self.v);
+        self.nt_latch = cart.core.read_nt(addr);
+        addr
+    }
+
+    #[inline(always)]
+    pub(super) fn fetch_attribute(&mut self, cart: &Cart) -> u16 {
+        let addr = vaddr::attribute_addr(self.v);
+        self.at_latch = vaddr::attribute_bits(cart.core.read_nt(addr), self.v);
+        addr
+    }
+
+    /// `plane` 0 is the low pattern byte, 8 the high one.
+    #[inline(always)]
+    pub(super) fn fetch_pattern(&mut self, cart: &Cart, plane: u16) -> u16 {
+        let addr = self.bg_pattern_addr() | plane;
+        let data = cart.core.read_chr(addr);
+        if plane == 0 {
+            self.pt_lo_latch = data;
+        } else {
+            self.pt_hi_latch = data;
         }
+        addr
     }
 
     #[inline(always)]
@@ -285,26 +305,20 @@ impl Ppu {
     fn output_pixel(&mut self, x: usize) {
         let mask = self.mask;
         let shift = 15 - u16::from(self.x);
-        let mut bg = 0u8;
-        if mask.contains(Mask::SHOW_BG) && (x >= 8 || mask.contains(Mask::BG_LEFT)) {
-            bg = (((self.bg_hi >> shift) & 1) << 1 | ((self.bg_lo >> shift) & 1)) as u8;
+        let mut index = 0;
+        if x >= mask.bg_from() {
+            let bit = |plane: u16| ((plane >> shift) & 1) as u8;
+            let pattern = bit(self.bg_hi) << 1 | bit(self.bg_lo);
+            if pattern != 0 {
+                index = (bit(self.at_hi) << 3 | bit(self.at_lo) << 2) | pattern;
+            }
         }
-        let mut index = if bg != 0 {
-            ((((self.at_hi >> shift) & 1) << 3 | ((self.at_lo >> shift) & 1) << 2) as u8) | bg
-        } else {
-            0
-        };
         let spr = self.sprites.line[x];
-        if spr != 0
-            && mask.contains(Mask::SHOW_SPRITES)
-            && (x >= 8 || mask.contains(Mask::SPRITES_LEFT))
-        {
-            if spr & 0x80 != 0 && bg != 0 && x != 255 {
+        if spr != 0 && x >= mask.sprites_from() {
+            if sprites::hits_sprite0(index, spr, x) {
                 self.sprite0_hit = true;
             }
-            if bg == 0 || spr & 0x40 == 0 {
-                index = spr & 0x1F;
-            }
+            index = sprites::over_background(index, spr);
         }
         self.put_pixel(x, index);
     }
