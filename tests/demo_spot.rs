@@ -184,6 +184,8 @@ fn headless_command_ends_with_the_win_rate() {
         .unwrap_or_else(|| panic!("last line '{last}'"));
     assert!((0.0..=1.0).contains(&rate));
     assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 2);
+    // Stderr is a pipe here: no progress line, so logs stay byte-identical run to run.
+    assert!(!String::from_utf8_lossy(&o.stderr).contains('\r'));
     let bad = Command::new(env!("CARGO_BIN_EXE_nesmind"))
         .args([
             "demo",
@@ -199,4 +201,29 @@ fn headless_command_ends_with_the_win_rate() {
     assert!(!bad.status.success());
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("plug-in seats"), "{err}");
+}
+
+/// On a terminal (forced here) a long run shows games done, the win rate and an ETA.
+#[test]
+fn headless_games_show_progress_on_a_terminal() {
+    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args([
+            "demo",
+            "spot",
+            "--headless",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+        ])
+        .args(["--move-nodes", "2000", "--seed", "5"])
+        .env("NESMIND_PROGRESS", "always")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("1/2 games") && err.contains("plug-in won") && err.contains("ETA"),
+        "{err}"
+    );
 }

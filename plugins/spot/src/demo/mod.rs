@@ -14,6 +14,7 @@ use clap::Parser;
 use driver::{Driver, GameRecord, Report, RunConfig};
 use nesmind_host::Demo;
 use nesmind_host::Rom;
+use nesmind_host::progress::Progress;
 use nesmind_host::{PluginOptions, Session};
 use std::sync::{Arc, Mutex};
 
@@ -99,6 +100,8 @@ impl Options {
 /// Plays the games on `opts.threads` machines and merges what they saw.
 pub fn play(opts: &Options) -> Result<Report, String> {
     let threads = opts.threads.clamp(1, opts.games.max(1));
+    let progress = Mutex::new(GamesProgress::new(opts.games as u64));
+    let progress = &progress;
     let results: Vec<Result<Report, String>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
@@ -110,7 +113,7 @@ pub fn play(opts: &Options) -> Result<Report, String> {
                     seed: opts.seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
                     max_game_frames: opts.max_game_frames,
                 };
-                s.spawn(move || run_worker(cfg, opts))
+                s.spawn(move || run_worker(cfg, opts, progress))
             })
             .collect();
         workers
@@ -136,7 +139,36 @@ pub fn play(opts: &Options) -> Result<Report, String> {
     Ok(total)
 }
 
-fn run_worker(cfg: RunConfig, run: &Options) -> Result<Report, String> {
+/// Games finished and won so far over all workers, shown on a terminal as they come.
+struct GamesProgress {
+    done: u64,
+    won: u64,
+    line: Progress,
+}
+
+impl GamesProgress {
+    fn new(total: u64) -> GamesProgress {
+        GamesProgress {
+            done: 0,
+            won: 0,
+            line: Progress::new("games", Some(total)),
+        }
+    }
+
+    fn game_over(&mut self, won: bool) {
+        self.done += 1;
+        self.won += u64::from(won);
+        let rate = 100.0 * self.won as f64 / self.done as f64;
+        self.line
+            .update(self.done, &format!("plug-in won {rate:.1}%"));
+    }
+}
+
+fn run_worker(
+    cfg: RunConfig,
+    run: &Options,
+    progress: &Mutex<GamesProgress>,
+) -> Result<Report, String> {
     let report = Arc::new(Mutex::new(Report::default()));
     let mut opts = run.plugin_options.clone();
     opts.insert("move_ms".into(), run.move_ms.to_string());
@@ -154,9 +186,20 @@ fn run_worker(cfg: RunConfig, run: &Options) -> Result<Report, String> {
     let mut session = Session::new(rom)?;
     session.machine_mut().set_audio_enabled(false);
     session.attach(Box::new(driver), &[])?;
+    let mut seen = 0;
     for _ in 0..limit {
-        if report.lock().expect("report lock").done || games == 0 {
-            break;
+        {
+            let r = report.lock().expect("report lock");
+            for g in &r.games[seen..] {
+                progress
+                    .lock()
+                    .expect("progress lock")
+                    .game_over(g.plugin_won);
+            }
+            seen = r.games.len();
+            if r.done || games == 0 {
+                break;
+            }
         }
         session.step()?;
     }
