@@ -157,6 +157,20 @@ impl Machine {
     pub fn ram(&self) -> &[u8] {
         &self.bus.ram
     }
+    /// Side-effect-free read of the PPU address space ($0000-$3FFF, mirrored above): pattern
+    /// tables through the cartridge's current CHR banks (ROM or RAM), nametables through its
+    /// current mirroring, palette RAM as stored. No read buffer, address or mapper latch moves.
+    pub fn peek_ppu(&self, addr: u16) -> u8 {
+        self.bus.ppu.peek_vram(addr, &self.bus.cart)
+    }
+    /// The PPU's object attribute memory: 64 sprites of y, tile, attributes, x.
+    pub fn oam(&self) -> &[u8; 256] {
+        &self.bus.ppu.oam
+    }
+    /// The last value written to PPUCTRL ($2000): base nametable, pattern tables, sprite size.
+    pub fn ppu_ctrl(&self) -> u8 {
+        self.bus.ppu.ctrl
+    }
     /// The last completed picture: 256x240 palette indices with emphasis in bits 6-8.
     pub fn picture(&self) -> &[u16] {
         &self.bus.ppu.frame_buffer

@@ -63,6 +63,15 @@ impl Frame for Fork {
     fn picture(&self) -> &[u16] {
         self.machine.picture()
     }
+    fn peek_ppu(&self, addr: u16) -> u8 {
+        self.machine.peek_ppu(addr)
+    }
+    fn oam(&self) -> &[u8] {
+        self.machine.oam()
+    }
+    fn ppu_ctrl(&self) -> u8 {
+        self.machine.ppu_ctrl()
+    }
     fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
         self.machine.set_buttons(pad, buttons);
     }

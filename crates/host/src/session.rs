@@ -59,6 +59,15 @@ impl Frame for View<'_> {
     fn picture(&self) -> &[u16] {
         self.machine.picture()
     }
+    fn peek_ppu(&self, addr: u16) -> u8 {
+        self.machine.peek_ppu(addr)
+    }
+    fn oam(&self) -> &[u8] {
+        self.machine.oam()
+    }
+    fn ppu_ctrl(&self) -> u8 {
+        self.machine.ppu_ctrl()
+    }
     fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
         // A pad a human has taken ignores the plug-in until it is given back.
         if self.owners.get(pad) == Some(&PadOwner::Plugin) {
