@@ -16,6 +16,7 @@ pub mod rules;
 pub mod search;
 pub mod sim;
 pub mod train;
+pub mod variant;
 
 pub static ENTRY: nesmind_host::Entry = nesmind_host::Entry {
     name: "hatris",
