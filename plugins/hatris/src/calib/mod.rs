@@ -17,8 +17,8 @@ use self::lab::{Lab, fork_of};
 use self::pair::Pair;
 use self::physics::{Physics, board_of, fit, pile_codes, unique};
 use crate::board::Geometry;
-use crate::ram_map::{Linear, Loc, PileLayout, RamMap, Swap};
-use crate::rules::{COLUMNS, HAT_TYPES, NestReading, Settings};
+use crate::ram_map::{Linear, PileLayout, RamMap, Swap};
+use crate::rules::{HAT_TYPES, Settings};
 use nesmind_host::{Buttons, Fork, Frame};
 
 /// Rounds of three drops (columns 0-1, 2-3, 4-5) before the analysis starts, and at most.
