@@ -8,6 +8,7 @@ mod entry;
 pub mod external;
 mod fork;
 mod plugin;
+pub mod ramsearch;
 pub mod replay;
 pub mod savestate;
 pub mod session;
