@@ -4,10 +4,11 @@
 //! a swap (Vladimir).
 
 use super::lab::{Lab, fork_of};
-use super::snap::{Snap, cpu_locs};
+use super::snap::Snap;
 use crate::ram_map::{Linear, Loc, RamMap};
 use crate::rules::{COLUMNS, Helper};
 use crate::runtime;
+use nesmind_host::ramsearch::Test;
 use nesmind_host::{Buttons, Fork, Frame};
 
 /// Frames each fork runs after its presses.
@@ -30,25 +31,31 @@ fn pair_gone(f: &dyn Frame, map: &RamMap) -> bool {
     map.falling.iter().all(|&a| map.hat_of(f.peek(a)).is_none())
 }
 
-fn delta(a: &Snap, b: &Snap, at: Loc) -> i16 {
-    b.get(at).wrapping_sub(a.get(at)) as i8 as i16
-}
-
 /// The cursor on a helper screen: the byte Right moves by s, twice by 2s, Left by -s (the
 /// smallest such step), and its value over column 0.
 fn cursor(lab: &mut Lab, screen: &Fork) -> Result<Option<(u16, Linear)>, String> {
     let base = Snap::take(&lab.after(screen, Buttons::NONE, 0, LOOK)?);
     let right = Snap::take(&lab.after(screen, Buttons::RIGHT, 1, LOOK)?);
     let right2 = Snap::take(&lab.after(screen, Buttons::RIGHT, 2, LOOK)?);
+    let left = Snap::take(&lab.after(screen, Buttons::LEFT, 1, LOOK)?);
     let mut left_side = screen.clone();
     for _ in 0..COLUMNS {
         lab.press(&mut left_side, Buttons::LEFT)?;
     }
     let at_left = Snap::take(&left_side);
-    let best = cpu_locs()
+    // The cursor may start against the left wall, where Left does nothing.
+    let mut search = base.search();
+    search.filter_pair(base.cpu(), right.cpu(), Test::Changed);
+    search.filter_pair(base.cpu(), right2.cpu(), Test::Changed);
+    let delta = |a: &Snap, b: &Snap, at: Loc| b.get(at).wrapping_sub(a.get(at)) as i8 as i16;
+    let best = search
+        .addresses()
+        .iter()
+        .map(|&a| Loc::cpu(a))
         .filter_map(|at| {
             let s = delta(&base, &right, at);
-            (s != 0 && delta(&base, &right2, at) == 2 * s).then_some((at, s))
+            let l = delta(&base, &left, at);
+            (delta(&base, &right2, at) == 2 * s && (l == -s || l == 0)).then_some((at, s))
         })
         .min_by_key(|(at, s)| (s.abs(), at.addr));
     Ok(best.map(|(at, s)| {

@@ -2,9 +2,10 @@
 //! hold the pile counts, and where each pile keeps its hats.
 
 use super::drops::Drop;
-use super::snap::{Snap, all_locs, cpu_locs, valid};
+use super::snap::{Snap, all_locs, valid};
 use crate::ram_map::{Loc, PileLayout};
 use crate::rules::COLUMNS;
+use nesmind_host::ramsearch::Test;
 use std::collections::HashMap;
 
 /// The falling hats' type bytes and the next pair's, hat 1 first.
@@ -24,19 +25,21 @@ pub fn type_bytes(drops: &[Drop]) -> Vec<(u16, u16)> {
     // The pairs' memories in order: before each drop, then the one after the last.
     let snaps: Vec<&Snap> = drops.iter().map(|d| &d.before).collect();
     let n = snaps.len().min(spawned.len() + 1);
-    let steady = |at: Loc, k: usize| drops[k].before.get(at) == drops[k].landed.get(at);
+    // Bytes that hold still while each pair falls (from settled to landed).
+    let mut search = snaps[0].search();
+    for d in &drops[..n - 1] {
+        search.filter_pair(d.before.cpu(), d.landed.cpu(), Test::Unchanged);
+    }
+    let steady: Vec<Loc> = search.addresses().iter().map(|&a| Loc::cpu(a)).collect();
     let mut by_next: HashMap<Vec<u8>, Vec<u16>> = HashMap::new();
-    for at in cpu_locs() {
-        if !(0..n - 1).all(|k| steady(at, k)) {
-            continue;
-        }
+    for &at in &steady {
         let seq: Vec<u8> = (0..n - 1).map(|k| snaps[k].get(at)).collect();
         by_next.entry(seq).or_default().push(at.addr);
     }
     let mut out = Vec::new();
-    for at in cpu_locs() {
+    for &at in &steady {
         let seq: Vec<u8> = (1..n).map(|k| snaps[k].get(at)).collect();
-        if seq.iter().all(|&v| v == seq[0]) || !(1..n - 1).all(|k| steady(at, k)) {
+        if seq.iter().all(|&v| v == seq[0]) {
             continue;
         }
         if let Some(nexts) = by_next.get(&seq) {

@@ -3,8 +3,9 @@
 //! and what A exchanges.
 
 use super::lab::Lab;
-use super::snap::{Snap, cpu_locs};
+use super::snap::Snap;
 use crate::ram_map::{Linear, Loc, Swap};
+use nesmind_host::ramsearch::Test;
 use nesmind_host::{Buttons, Fork, Frame};
 
 /// Frames each probe fork runs (presses included).
@@ -33,8 +34,15 @@ fn delta(a: &Snap, b: &Snap, at: Loc) -> i16 {
 
 /// Bytes that one press of `one` moves by s, two presses by 2s, and one press of `other`
 /// by -s, with their s.
-fn steppers(base: &Snap, one: &Snap, two: &Snap, other: &Snap) -> Vec<(Loc, i16)> {
-    cpu_locs()
+pub fn steppers(base: &Snap, one: &Snap, two: &Snap, other: &Snap) -> Vec<(Loc, i16)> {
+    let mut search = base.search();
+    for moved in [one, two, other] {
+        search.filter_pair(base.cpu(), moved.cpu(), Test::Changed);
+    }
+    search
+        .addresses()
+        .iter()
+        .map(|&a| Loc::cpu(a))
         .filter_map(|at| {
             let s = delta(base, one, at);
             (s != 0 && delta(base, two, at) == 2 * s && delta(base, other, at) == -s)
@@ -65,8 +73,13 @@ fn column_pair(base: &Snap, movers: &[(Loc, i16)]) -> Option<([u16; 2], i16)> {
 /// the byte grows with height: the pair's heights, or copies of them (sprite positions).
 /// Ranked: laid out like the column bytes (same distance), then nearest to them.
 fn height_pairs(base: &Snap, down: &Snap, cols: [u16; 2]) -> Vec<([u16; 2], i16)> {
-    let movers: Vec<(Loc, i16)> = cpu_locs()
-        .filter(|at| !cols.contains(&at.addr))
+    let mut search = base.search();
+    search.filter_pair(base.cpu(), down.cpu(), Test::Changed);
+    let movers: Vec<(Loc, i16)> = search
+        .addresses()
+        .iter()
+        .filter(|a| !cols.contains(a))
+        .map(|&a| Loc::cpu(a))
         .filter_map(|at| {
             let d = delta(base, down, at);
             (d.abs() >= 4).then_some((at, d))

@@ -1,7 +1,10 @@
-//! Snapshots of every memory a game may keep its state in, and the places to look.
+//! Snapshots of every memory a game may keep its state in, and the places to look. The
+//! CPU's side is the host's RAM search snapshot; the PPU's (pattern tables and nametables,
+//! where a game may keep tables it reads back through $2007) is added here.
 
 use crate::ram_map::{Loc, Space};
 use nesmind_host::Frame;
+use nesmind_host::ramsearch::{Search, Snapshot, Width};
 
 /// CPU addresses of console RAM and PRG RAM.
 const CPU_RANGES: [(u16, u16); 2] = [(0x0000, 0x0800), (0x6000, 0x8000)];
@@ -12,8 +15,35 @@ const PPU_RANGES: [(u16, u16); 2] = [(0x0000, 0x2000), (0x2000, 0x3000)];
 /// All of console RAM, PRG RAM, pattern tables and nametables at one frame.
 #[derive(Clone)]
 pub struct Snap {
-    cpu: Vec<u8>,
+    cpu: Snapshot,
     ppu: Vec<u8>,
+}
+
+impl Snap {
+    pub fn take(f: &dyn Frame) -> Snap {
+        let ppu = (0..0x3000u16).map(|a| f.peek_ppu(a)).collect();
+        Snap {
+            cpu: Snapshot::take(f, true),
+            ppu,
+        }
+    }
+
+    pub fn get(&self, loc: Loc) -> u8 {
+        match loc.space {
+            Space::Cpu => self.cpu.byte(loc.addr).unwrap_or(0),
+            Space::Ppu => self.ppu.get(loc.addr as usize).copied().unwrap_or(0),
+        }
+    }
+
+    /// The CPU side, for RAM searches.
+    pub fn cpu(&self) -> &Snapshot {
+        &self.cpu
+    }
+
+    /// A byte search over the CPU side, every address a candidate.
+    pub fn search(&self) -> Search {
+        Search::new(self.cpu.clone(), Width::U8)
+    }
 }
 
 fn cpu_index(addr: u16) -> Option<usize> {
@@ -21,24 +51,6 @@ fn cpu_index(addr: u16) -> Option<usize> {
         0x0000..0x0800 => Some(addr as usize),
         0x6000..0x8000 => Some(0x800 + addr as usize - 0x6000),
         _ => None,
-    }
-}
-
-impl Snap {
-    pub fn take(f: &dyn Frame) -> Snap {
-        let mut cpu = Vec::with_capacity(0x2800);
-        cpu.extend_from_slice(&f.ram()[..0x800.min(f.ram().len())]);
-        cpu.resize(0x800, 0);
-        cpu.extend((0x6000..0x8000u16).map(|a| f.peek(a)));
-        let ppu = (0..0x3000u16).map(|a| f.peek_ppu(a)).collect();
-        Snap { cpu, ppu }
-    }
-
-    pub fn get(&self, loc: Loc) -> u8 {
-        match loc.space {
-            Space::Cpu => cpu_index(loc.addr).map_or(0, |i| self.cpu[i]),
-            Space::Ppu => self.ppu.get(loc.addr as usize).copied().unwrap_or(0),
-        }
     }
 }
 
