@@ -39,13 +39,14 @@ pub fn cart_session(cart: &Cart, plugin: Box<dyn Plugin>) -> Result<Session, Str
     Ok(session)
 }
 
-/// Holds `buttons` on the player's pad for one frame, as a person would, then gives the pad
-/// back to the plug-in.
+/// Holds `buttons` on the player's pad for one frame, as a person would, lets go, then
+/// gives the pad back to the plug-in.
 fn press(session: &mut Session, buttons: Buttons) -> Result<(), String> {
     session.set_owner(0, PadOwner::Human);
     session.set_human_buttons(0, buttons);
     session.step()?;
     session.set_human_buttons(0, Buttons::NONE);
+    session.step()?;
     session.set_owner(0, PadOwner::Plugin);
     Ok(())
 }
@@ -90,9 +91,17 @@ pub fn drive(
             (last, since) = (n, 0);
         }
         since += 1;
+        if since % 60 == 0
+            && let Some(r) = session.plugin_result()
+            && r.starts_with("calibration failed")
+        {
+            return Err(format!("seed {seed}: the player's {r}"));
+        }
         if since > STALL_FRAMES {
             return Err(format!(
-                "seed {seed}: no pair spawned for {STALL_FRAMES} frames after spawn {n}"
+                "seed {seed}: no pair spawned for {STALL_FRAMES} frames after spawn {n} (the \
+                 player says: {})",
+                session.status()
             ));
         }
     }

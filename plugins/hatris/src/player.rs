@@ -357,7 +357,11 @@ impl HatrisPlayer {
         let Some(mut map) = self.map.clone() else {
             return;
         };
-        let unknown = runtime::unknown_codes(&*frame, &map, view);
+        // Unknown bytes in the next pair or the piles are hats of a type not seen yet.
+        let unknown: Vec<u8> = runtime::unknown_codes(&*frame, &map, view)
+            .into_iter()
+            .filter(|c| !view.codes.contains(c) || view.next_codes.contains(c))
+            .collect();
         if !unknown.is_empty() {
             match identify::identify(&*frame, &map, &unknown) {
                 Ok((codes, lab)) => {
@@ -520,7 +524,9 @@ impl HatrisPlayer {
                 next: view.next_codes,
             });
         }
-        if let Some(s) = &self.spawning {
+        // Only a pair of known hats is decided on: other bytes there mean no pair (a title,
+        // a helper screen); a new hat type shows in the next pair (or the piles) first.
+        if let Some(s) = self.spawning.as_ref().filter(|_| hats) {
             let moved = view.heights != s.heights || view.next_codes != s.next;
             if moved || n >= s.since + SETTLE_FRAMES {
                 self.spawning = None;

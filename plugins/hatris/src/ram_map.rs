@@ -212,10 +212,10 @@ impl RamMap {
     pub fn to_ron(&self) -> Result<String, String> {
         #[derive(Serialize)]
         struct File<'a> {
-            carts: [&'a RamMap; 1],
+            carts: Vec<&'a RamMap>,
         }
         let cfg = ron::ser::PrettyConfig::new().struct_names(false);
-        ron::ser::to_string_pretty(&File { carts: [self] }, cfg)
+        ron::ser::to_string_pretty(&File { carts: vec![self] }, cfg)
             .map_err(|e| format!("cannot write the Hatris map as RON: {e}"))
     }
 }
