@@ -8,7 +8,7 @@
 //! game acts on newly pressed buttons; Down is held to drop.
 
 use super::board::{Board, Geometry, Landing};
-use super::calib::{self, identify, lab::Lab, pair};
+use super::calib::{self, identify, lab::Lab, level::LevelFinder, pair};
 use super::eval::Weights;
 use super::game::{Action, Game};
 use super::helpers::{Call, Tracker};
@@ -70,6 +70,7 @@ pub struct HatrisPlayer {
     call: Option<Call>,
     /// Helpers could not be worked out: the player plays without them.
     no_helpers: bool,
+    level: LevelFinder,
     /// Whether a button other than Down was pressed last frame (so this frame releases).
     released_needed: bool,
     pub decisions: u64,
@@ -135,6 +136,7 @@ impl HatrisPlayer {
             tracker: Tracker::default(),
             call: None,
             no_helpers: false,
+            level: LevelFinder::default(),
             released_needed: false,
             decisions: 0,
             helper_calls: 0,
@@ -333,9 +335,12 @@ impl HatrisPlayer {
         board.set_piles(&self.geo, &piles);
         let next = view.next_codes.map(|c| map.hat_of(c));
         let next = (next[0]?, next[1]?);
-        // The level only sets which pairs may come: the types seen so far say enough.
+        // The level only sets which pairs may come: the game's digits once found, else the
+        // types seen so far say enough.
         let known = |t: u8| map.hat_codes[t as usize - 1].is_some();
-        let level = if known(CROWN) {
+        let level = if let (Some(shop), Some(stage)) = (map.shop, map.stage) {
+            (frame.peek(shop) as u32 * 10 + frame.peek(stage) as u32).min(59)
+        } else if known(CROWN) {
             6
         } else if known(WIZARD) {
             3
@@ -385,18 +390,21 @@ impl HatrisPlayer {
         let now: [Vec<u8>; COLUMNS] =
             std::array::from_fn(|c| first_look.board.piles[c].hats().collect());
         let clears = std::mem::take(&mut self.clears);
-        match self.expect.take() {
+        let known = match self.expect.take() {
             Some(want) if want == now => {
-                for hat in clears {
+                for &hat in &clears {
                     self.tracker.cleared(hat, &self.settings);
                 }
+                true
             }
             Some(want) => {
                 self.surprises += 1;
                 log::debug!("hatris: piles {now:?}, model expected {want:?}");
+                false
             }
-            None => {}
-        }
+            None => true,
+        };
+        self.find_level(frame, &mut map, clears.len() as u32, known);
         if map.helpers.is_none() && !self.no_helpers && self.tracker.expects_any() {
             self.learn_helpers(frame, &mut map);
         }
@@ -434,6 +442,22 @@ impl HatrisPlayer {
         self.expect = Some(std::array::from_fn(|c| b.piles[c].hats().collect()));
         self.board = Some(game.board.clone());
         frame.set_status(&describe(action, game.current));
+    }
+
+    /// Follows the level digits' search and records them in the map once found.
+    fn find_level(&mut self, frame: &dyn Frame, map: &mut RamMap, cleared: u32, known: bool) {
+        if map.shop.is_some() && map.stage.is_some() {
+            return;
+        }
+        let now = nesmind_host::ramsearch::Snapshot::take(frame, true);
+        self.level.spawn(now, cleared, known);
+        if let (Some(stage), Some(shop)) = (self.level.found_stage, self.level.found_shop) {
+            log::info!("hatris: the level digits are shop ${shop:04X}, stage ${stage:04X}");
+            map.stage = Some(stage);
+            map.shop = Some(shop);
+            self.map = Some(map.clone());
+            self.save();
+        }
     }
 
     fn start_call(&mut self, frame: &dyn Frame, map: &RamMap, action: Action) {

@@ -8,6 +8,7 @@ pub mod helpers;
 pub mod identify;
 pub mod lab;
 pub mod layout;
+pub mod level;
 pub mod pair;
 pub mod physics;
 pub mod snap;
