@@ -219,6 +219,7 @@ fn each_storage_feature_follows_the_model() {
         ),
         (105, &[("SWAP_TYPES", 1), ("Y_DOWN", 1), ("COL_BASE", 37)]),
         (106, &[("NEST_B", 1), ("HEIGHT_MAX", 115), ("MENU", 1)]),
+        (107, &[("HARD_DROP", 1), ("SPAWN_LEFT", 0)]),
     ];
     for (seed, overrides) in cases {
         let cart = Cart::variant(*seed, overrides).unwrap_or_else(|e| panic!("{e}"));

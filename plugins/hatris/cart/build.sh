@@ -8,7 +8,8 @@
 # of every game variable, where and how the piles are stored (console RAM, PRG RAM or
 # nametable RAM; stride, order, interleaving), the byte codes of the hat types, how columns
 # and heights are stored, what A swaps, how the nesting table is read, the height limit,
-# and whether a menu comes before the game. The rules stay those of the default cartridge.
+# whether Down drops all the way, where pairs appear, and whether a menu comes before the
+# game. The rules stay those of the default cartridge.
 # The drawn values are written to OUTPUT.nes.defines (NAME=VALUE lines, decimal).
 # -D NAME=VALUE overrides one drawn value (e.g. -D PILE_SPACE=2).
 set -eu
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
             shift 2
             ;;
         -h|--help)
-            sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         -*)
@@ -94,6 +95,8 @@ if [ -n "$seed" ]; then
     if chance 30; then set_var NEST_B 1; else set_var NEST_B 0; fi
     if chance 50; then set_var HEIGHT_MAX 128; else rnd 25; set_var HEIGHT_MAX $(( 112 + r )); fi
     if chance 30; then set_var MENU 1; else set_var MENU 0; fi
+    if chance 25; then set_var HARD_DROP 1; else set_var HARD_DROP 0; fi
+    if chance 50; then set_var SPAWN_LEFT 2; else rnd 5; set_var SPAWN_LEFT "$r"; fi
     set_var SCRAMBLE 0
     rnd 8; set_var HAT_STRIDE $(( 5 + r ))
     # Hat codes: 1-6 in order now and then (as the real game stores them), else six
@@ -223,7 +226,7 @@ if [ -n "$seed" ]; then
     for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
 
     names="PILE_SPACE ELEM_STRIDE PILE_REVERSED PILE_STRIDE SWAP_TYPES Y_DOWN Y_ORIGIN COL_BASE
-           NEST_B HEIGHT_MAX MENU SCRAMBLE HAT_STRIDE CODE_NONE CODE_1 CODE_2 CODE_3 CODE_4
+           NEST_B HEIGHT_MAX MENU HARD_DROP SPAWN_LEFT SCRAMBLE HAT_STRIDE CODE_NONE CODE_1 CODE_2 CODE_3 CODE_4
            CODE_5 CODE_6 OFF_TYPE OFF_COL OFF_Y OFF_X OFF_LANDED BITMAPS HATS BASES COUNTS
            TEXT_BUF HAT_BLOCK CASH POOL HEIGHTS SPAWNS FRAME_LO PROGRESS RNG_H1 RNG_H2
            CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT NOT_PLAYING NEXT1_TYPE

@@ -125,9 +125,9 @@ spawn_pair:
     lda NEXT2_TYPE
     sta HAT2_TYPE
     jsr next_pair
-    lda #2 + COL_BASE
+    lda #SPAWN_LEFT + COL_BASE
     sta HAT1_COL
-    lda #3 + COL_BASE
+    lda #SPAWN_LEFT + 1 + COL_BASE
     sta HAT2_COL
     lda #SPAWN_Y
     YFLIP
@@ -151,12 +151,20 @@ spawn_pair:
     sta GAME_STATE
     rts
 
-; A: pixels to fall this frame (Down: fast; otherwise the stage's gravity).
+; A: pixels to fall this frame (Down: fast, or all the way when HARD_DROP; otherwise the
+; stage's gravity).
 fall_step:
+.if HARD_DROP
+    lda PAD_NEW                 ; a new press drops all the way
+    and #BTN_DOWN
+    beq :+
+    lda #255
+.else
     lda PAD_HELD
     and #BTN_DOWN
     beq :+
     lda #FAST_FALL
+.endif
     rts
 :   lda FALL_ACC
     clc
