@@ -18,10 +18,13 @@ fn thread_cpu_ns() -> Option<u64> {
     text.split_whitespace().next()?.parse().ok()
 }
 
+/// When calibration ended: (frame from power-on, frames run on forks, why it failed).
+type Done = Option<(u64, u64, Option<String>)>;
+
 /// The player, reporting when it is done calibrating.
 struct Timed {
     player: HatrisPlayer,
-    done: Arc<Mutex<Option<(u64, u64, Option<String>)>>>,
+    done: Arc<Mutex<Done>>,
 }
 
 impl Plugin for Timed {

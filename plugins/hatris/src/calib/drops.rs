@@ -11,13 +11,17 @@ pub const SPAWN_WAIT: u64 = 240;
 const SETTLE_WAIT: u64 = 12;
 /// Frames allowed for steering a pair to its columns.
 const STEER_FRAMES: u64 = 40;
+/// Most frames one drop may take, whatever the game does.
+const DROP_FRAMES: u64 = 1200;
 
 /// One pair dropped: memory while it fell, where its hats stopped, and what came after.
 #[derive(Clone)]
 pub struct Drop {
     /// Memory once the pair was settled, before any press.
     pub before: Snap,
-    /// Memory on the last frame before the next pair appeared (both hats down).
+    /// Memory on the last frame the pair moved (a game may clear its bytes on landing).
+    pub falling: Snap,
+    /// Memory on the first frame both hats were down.
     pub landed: Snap,
     /// Column of each hat when it landed.
     pub cols: [i16; 2],
@@ -84,11 +88,18 @@ pub fn drop_pair(
     fork.set_buttons(0, Buttons::DOWN);
     let mut heights = r.heights(fork);
     let mut cols = r.cols(fork).map(|c| c.unwrap_or(-1));
-    // Memory on the first frame both hats were still: the spawn routine that follows may
-    // write the next pair's types before it moves the hats back up.
+    // Memory on the first frame both hats were still for good: the spawn routine that
+    // follows may write the next pair's types before it moves the hats back up.
     let mut landed: Option<Snap> = None;
+    let mut falling = Snap::take(fork);
     let mut waited = 0;
-    loop {
+    for spent in 0.. {
+        if spent > DROP_FRAMES {
+            return Err(format!(
+                "a pair that lands: one dropped on a copy of the game kept moving for \
+                 {DROP_FRAMES} frames"
+            ));
+        }
         lab.hold(fork, Buttons::DOWN, 1)?;
         let now = r.heights(fork);
         // A new pair enters above the old one: a height jumps up.
@@ -98,6 +109,9 @@ pub fn drop_pair(
         if now != heights {
             waited = 0;
             heights = now;
+            // Still frames before this were a pause (a hat hovering, slow gravity).
+            landed = None;
+            falling = Snap::take(fork);
             if let [Some(a), Some(b)] = r.cols(fork) {
                 cols = [a, b];
             }
@@ -110,17 +124,21 @@ pub fn drop_pair(
         if waited > SPAWN_WAIT {
             return Ok(Drop {
                 before,
+                falling,
                 landed: landed.unwrap_or_else(|| Snap::take(fork)),
                 cols,
                 spawned: false,
             });
         }
     }
-    let landed = landed.unwrap_or_else(|| Snap::take(fork));
+    // A pair that lands at once (a hard drop) may be followed by the next on the frame
+    // after: then the last frame it moved shows where it stopped.
+    let landed = landed.unwrap_or_else(|| falling.clone());
     fork.set_buttons(0, Buttons::NONE);
     settle(lab, fork, r)?;
     Ok(Drop {
         before,
+        falling,
         landed,
         cols,
         spawned: true,

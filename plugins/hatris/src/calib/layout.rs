@@ -6,7 +6,7 @@ use super::snap::{Snap, all_locs, valid};
 use crate::ram_map::{Loc, PileLayout};
 use crate::rules::COLUMNS;
 use nesmind_host::ramsearch::Test;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The falling hats' type bytes and the next pair's, hat 1 first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,10 +25,10 @@ pub fn type_bytes(drops: &[Drop]) -> Vec<(u16, u16)> {
     // The pairs' memories in order: before each drop, then the one after the last.
     let snaps: Vec<&Snap> = drops.iter().map(|d| &d.before).collect();
     let n = snaps.len().min(spawned.len() + 1);
-    // Bytes that hold still while each pair falls (from settled to landed).
+    // Bytes that hold still while each pair falls (from settled to its last move).
     let mut search = snaps[0].search();
     for d in &drops[..n - 1] {
-        search.filter_pair(d.before.cpu(), d.landed.cpu(), Test::Unchanged);
+        search.filter_pair(d.before.cpu(), d.falling.cpu(), Test::Unchanged);
     }
     let steady: Vec<Loc> = search.addresses().iter().map(|&a| Loc::cpu(a)).collect();
     let mut by_next: HashMap<Vec<u8>, Vec<u16>> = HashMap::new();
@@ -104,7 +104,7 @@ pub fn counts(drops: &[Drop], lands: &[Landing]) -> Option<(Loc, i32)> {
             grew == want || (want == 1 && grew == 1u8.wrapping_sub(5))
         })
     };
-    let per_col: Vec<Vec<Loc>> = (0..COLUMNS)
+    let per_col: Vec<HashSet<Loc>> = (0..COLUMNS)
         .map(|c| all_locs().filter(|&at| fits(at, c)).collect())
         .collect();
     for &a in &per_col[0] {

@@ -40,14 +40,15 @@ impl LevelFinder {
         let after = (self.stacks + cleared) / STACKS_PER_STAGE;
         // Piles other than the model's: the count is unsure, unless a shop has just been
         // completed (the game then deals new piles, which is the surprise).
-        if !known && !(after != before && after % 10 == 0) {
+        let crossed_shop = after != before && after.is_multiple_of(10);
+        if !known && !crossed_shop {
             self.lost = true;
             return;
         }
         self.stacks += cleared;
         let (stage_test, shop_test) = match after - before {
             0 => (Test::Unchanged, Test::Unchanged),
-            1 if after % 10 == 0 => (Test::ChangedBy(-9), Test::ChangedBy(1)),
+            1 if after.is_multiple_of(10) => (Test::ChangedBy(-9), Test::ChangedBy(1)),
             1 => (Test::ChangedBy(1), Test::Unchanged),
             _ => {
                 self.lost = true;
@@ -55,7 +56,6 @@ impl LevelFinder {
             }
         };
         self.ups += after - before;
-        let crossed_shop = after != before && after % 10 == 0;
         if let Some(s) = self.stage.as_mut() {
             s.filter_pair(&prev, &now, stage_test);
             if s.len() == 1 && self.ups >= CONFIRM && self.found_stage.is_none() {

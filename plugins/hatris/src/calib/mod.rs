@@ -25,6 +25,8 @@ use nesmind_host::{Buttons, Fork, Frame};
 /// Rounds of three drops (columns 0-1, 2-3, 4-5) before the analysis starts, and at most.
 const FIRST_ROUNDS: usize = 3;
 const MAX_ROUNDS: usize = 7;
+/// Most type-byte candidates (with piles that fit them) the physics fit is tried on.
+const MOST_FITS: usize = 6;
 /// Most pairs dropped while building towards the height limit.
 const TOWER_DROPS: usize = 60;
 
@@ -77,20 +79,26 @@ fn analyse(drops: &[Drop], pair: &Pair) -> Result<Option<Layout>, String> {
             d(a.0, a.1).abs() + d(b.0, b.1).abs(),
         )
     });
-    let mut counts_seen = false;
-    let mut piles_seen = false;
+    // The counts depend only on where hats landed, not on which bytes hold their types.
+    let Some(counts) = layout::counts(drops, &layout::landings(drops, [types[0].0; 2])) else {
+        return Err(
+            "the pile counts (no bytes grow by one exactly when a hat lands in their column)"
+                .into(),
+        );
+    };
+    let mut piles_seen = 0;
     let mut ambiguous = false;
     for (a, b) in combos {
         let falling = [a.0, b.0];
         let lands = layout::landings(drops, falling);
-        let Some(counts) = layout::counts(drops, &lands) else {
-            continue;
-        };
-        counts_seen = true;
         let Some(piles) = layout::piles(drops, &lands, counts) else {
             continue;
         };
-        piles_seen = true;
+        // Fitting is the costly step; the likeliest candidates come first.
+        if piles_seen == MOST_FITS {
+            break;
+        }
+        piles_seen += 1;
         // The height bytes the probe liked best first, then the other candidates.
         let heights = std::iter::once((pair.ys, pair.y_dir)).chain(pair.other_ys.iter().copied());
         for ys in heights {
@@ -110,12 +118,7 @@ fn analyse(drops: &[Drop], pair: &Pair) -> Result<Option<Layout>, String> {
     }
     if ambiguous {
         Ok(None)
-    } else if !counts_seen {
-        Err(
-            "the pile counts (no bytes grow by one exactly when a hat lands in their column)"
-                .into(),
-        )
-    } else if !piles_seen {
+    } else if piles_seen == 0 {
         Err("the six piles (no layout puts each landed hat's byte in its pile's next slot)".into())
     } else {
         Err(

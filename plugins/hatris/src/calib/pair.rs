@@ -33,10 +33,10 @@ fn delta(a: &Snap, b: &Snap, at: Loc) -> i16 {
 }
 
 /// Bytes that one press of `one` moves by s, two presses by 2s, and one press of `other`
-/// by -s, with their s.
+/// by -s (or not at all: a wall), with their s.
 pub fn steppers(base: &Snap, one: &Snap, two: &Snap, other: &Snap) -> Vec<(Loc, i16)> {
     let mut search = base.search();
-    for moved in [one, two, other] {
+    for moved in [one, two] {
         search.filter_pair(base.cpu(), moved.cpu(), Test::Changed);
     }
     search
@@ -45,7 +45,8 @@ pub fn steppers(base: &Snap, one: &Snap, two: &Snap, other: &Snap) -> Vec<(Loc, 
         .map(|&a| Loc::cpu(a))
         .filter_map(|at| {
             let s = delta(base, one, at);
-            (s != 0 && delta(base, two, at) == 2 * s && delta(base, other, at) == -s)
+            let back = delta(base, other, at);
+            (s != 0 && delta(base, two, at) == 2 * s && (back == -s || back == 0))
                 .then_some((at, s))
         })
         .collect()
@@ -81,7 +82,8 @@ fn height_pairs(base: &Snap, down: &Snap, cols: [u16; 2]) -> Vec<([u16; 2], i16)
         .filter(|a| !cols.contains(a))
         .map(|&a| Loc::cpu(a))
         .filter_map(|at| {
-            let d = delta(base, down, at);
+            // Not wrapped: a hard drop moves the byte a long way.
+            let d = down.get(at) as i16 - base.get(at) as i16;
             (d.abs() >= 4).then_some((at, d))
         })
         .collect();
@@ -133,10 +135,13 @@ pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
     let Some((cols, step)) = column_pair(&base, &movers) else {
         return Ok(None);
     };
+    // Down is compared after two frames only: a hard drop may land the pair and bring the
+    // next one soon after.
+    let mut idle = fork.clone();
+    lab.hold(&mut idle, Buttons::NONE, 2)?;
     let mut down = fork.clone();
     lab.hold(&mut down, Buttons::DOWN, 2)?;
-    lab.hold(&mut down, Buttons::NONE, PROBE_FRAMES - 2)?;
-    let mut heights = height_pairs(&base, &Snap::take(&down), cols).into_iter();
+    let mut heights = height_pairs(&Snap::take(&idle), &Snap::take(&down), cols).into_iter();
     let Some((ys, y_dir)) = heights.next() else {
         return Ok(None);
     };
