@@ -187,7 +187,10 @@ fn batched_synthesis_matches_per_cycle() {
     let rom = Rom::load(&path).unwrap();
     let mut batched = Machine::new(&rom).unwrap();
     let mut stepped = batched.clone();
-    stepped.bus.apu.set_audio_batching(false);
+    stepped.set_speedups(nesmind::emu::Speedups {
+        apu_events: false,
+        ..nesmind::emu::Speedups::ALL
+    });
     let a = render(&mut batched, 180);
     let b = render(&mut stepped, 180);
     assert!(a.len() > 100_000);
@@ -230,17 +233,58 @@ fn high_notes_do_not_alias() {
     }
 }
 
-/// A savestate taken mid-music resumes with exactly the same sound.
+/// A savestate holds no sound output: a state saved with sound off resumes with exactly
+/// the sound of one saved with it on, and both match the uninterrupted run once the
+/// output filters have settled (they restart at rest on load).
 #[test]
 fn savestate_resumes_same_audio() {
+    use nesmind::host::savestate::{decode, encode};
     let path = common::rom_dir().join("homebrew/lawn_mower/lawn_mower.nes");
     let rom = Rom::load(&path).unwrap();
-    let mut m = Machine::new(&rom).unwrap();
-    render(&mut m, 100);
-    let state = m.save_state().unwrap();
-    let mut restored = Machine::load_state(&state, &rom).unwrap();
-    let a = render(&mut m, 60);
-    let b = render(&mut restored, 60);
-    assert!(a.iter().any(|s| *s != a[0]), "no sound to compare");
-    assert!(a == b, "restored machine sounds different");
+    let mut straight = Machine::new(&rom).unwrap();
+    render(&mut straight, 100);
+    let mut silent = Machine::new(&rom).unwrap();
+    silent.set_audio_enabled(false);
+    for _ in 0..100 {
+        silent.run_frame().unwrap();
+    }
+    let from_sound = decode(&encode(&straight, &rom).unwrap(), &rom).unwrap();
+    let from_silence = decode(&encode(&silent, &rom).unwrap(), &rom).unwrap();
+    let want = render(&mut straight, 60);
+    let (a, b) = (
+        render(&mut { from_sound }, 60),
+        render(&mut { from_silence }, 60),
+    );
+    assert!(want.iter().any(|s| *s != want[0]), "no sound to compare");
+    assert!(a == b, "a state saved without sound resumes differently");
+    // After 50 ms the restarted filters agree with the uninterrupted run to 1 LSB.
+    let settled = 48_000 / 20;
+    let worst = a[settled..]
+        .iter()
+        .zip(&want[settled..])
+        .map(|(x, y)| (i32::from(*x) - i32::from(*y)).abs())
+        .max()
+        .unwrap();
+    assert!(worst <= 1, "resumed sound differs by {worst} after 50 ms");
+}
+
+/// A console that makes no sound outputs silence from its first sample: the output starts
+/// at the level the channels rest at (the triangle holds step 0's level at power-on), not
+/// at 0, which made every WAV start with a click of about 0.19 of full scale.
+#[test]
+fn silence_starts_without_a_click() {
+    let mut prg = vec![0xEAu8; 0x4000];
+    prg[..3].copy_from_slice(&[0x4C, 0x00, 0xC0]); // JMP $C000
+    for v in [0x3FFA, 0x3FFC, 0x3FFE] {
+        prg[v + 1] = 0xC0;
+    }
+    let mut image = b"NES\x1A\x01\x01\x00\x00".to_vec();
+    image.resize(16, 0);
+    image.extend_from_slice(&prg);
+    image.extend_from_slice(&[0u8; 0x2000]);
+    let mut m = Machine::new(&Rom::parse(&image, "silent.nes").unwrap()).unwrap();
+    let samples = render(&mut m, 30);
+    let loudest = samples.iter().map(|s| s.unsigned_abs()).max().unwrap();
+    assert!(samples.len() > 20_000);
+    assert!(loudest <= 1, "silence peaks at {loudest} (of 32768)");
 }

@@ -1,6 +1,8 @@
 //! The Hatris-like demo cartridge: its image matches its source, it follows the player's
 //! model exactly, and the player survives 1,000 spawns on it in at least 9 of 10 games.
 
+mod common;
+
 use nesmind::emu::Rom;
 use nesmind::host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Setup};
 use nesmind::plugins::hatris::board::{Board, Geometry};
@@ -23,7 +25,7 @@ fn committed_image_matches_a_rebuild() {
         .iter()
         .all(|t| Command::new(t).arg("--version").output().is_ok());
     if !installed {
-        println!("SKIPPED: ca65/ld65 are not installed (apt-get install cc65)");
+        common::cannot_run("ca65/ld65 are not installed (apt-get install cc65)");
         return;
     }
     let cart = Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins/hatris/cart");

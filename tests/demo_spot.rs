@@ -1,6 +1,8 @@
 //! The DOTS demo cart end to end: 6502 code on the emulated machine, the Spot plug-in reading
 //! RAM and pressing buttons, the cart's own computer player on the other seats.
 
+mod common;
+
 use nesmind::emu::Rom;
 use nesmind::host::Session;
 use nesmind::plugins::spot::arena::decided_by_layout;
@@ -25,7 +27,7 @@ fn installed(tool: &str) -> bool {
 #[test]
 fn committed_image_matches_a_rebuild() {
     if !(installed("ca65") && installed("ld65")) {
-        println!("SKIPPED: ca65/ld65 not installed (apt-get install cc65); CI installs them");
+        common::cannot_run("ca65/ld65 not installed (apt-get install cc65); CI installs them");
         return;
     }
     let out = std::env::temp_dir().join(format!("nesmind-dots-{}.nes", std::process::id()));

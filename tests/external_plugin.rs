@@ -1,5 +1,7 @@
 //! The Python example plug-in driving a real game over the line protocol.
 
+mod common;
+
 use nesmind::emu::Rom;
 use nesmind::host::external::External;
 use nesmind::host::{Buttons, PluginOptions, Session};
@@ -23,7 +25,7 @@ const EXAMPLE: &str = concat!(
 #[test]
 fn python_example_reads_ram_and_presses_buttons() {
     let Some(py) = python() else {
-        println!("SKIPPED: no python3 on PATH, the external plug-in example cannot run");
+        common::cannot_run("no python3 on PATH, the external plug-in example cannot run");
         return;
     };
     let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
@@ -52,7 +54,7 @@ fn python_example_reads_ram_and_presses_buttons() {
 #[test]
 fn a_broken_external_plugin_ends_the_run_with_its_problem() {
     let Some(py) = python() else {
-        println!("SKIPPED: no python3 on PATH");
+        common::cannot_run("no python3 on PATH");
         return;
     };
     let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
@@ -64,7 +66,7 @@ fn a_broken_external_plugin_ends_the_run_with_its_problem() {
     let mut s = Session::new(rom.clone()).unwrap();
     let p = External::spawn(&format!("{py} {}", path.display()), &PluginOptions::new()).unwrap();
     s.attach(Box::new(p), &[]).unwrap();
-    let err = s.step().unwrap_err();
+    let err = s.step().unwrap_err().to_string();
     assert!(err.contains("jump please"), "{err}");
 
     // One that refuses the ROM.
@@ -80,7 +82,7 @@ fn a_broken_external_plugin_ends_the_run_with_its_problem() {
 #[test]
 fn cli_runs_the_example() {
     let Some(py) = python() else {
-        println!("SKIPPED: no python3 on PATH");
+        common::cannot_run("no python3 on PATH");
         return;
     };
     let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));

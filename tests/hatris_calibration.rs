@@ -107,9 +107,6 @@ impl Frame for Spy<'_> {
     fn oam(&self) -> &[u8] {
         self.inner.oam()
     }
-    fn ppu_ctrl(&self) -> u8 {
-        self.inner.ppu_ctrl()
-    }
     fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
         self.pressed |= buttons != Buttons::NONE;
         self.inner.set_buttons(pad, buttons);

@@ -1,8 +1,10 @@
 //! Savestate files and replays: round trips, and refusals that leave the game untouched.
 
+use nesmind::emu::Machine;
 use nesmind::emu::Rom;
-use nesmind::host::replay::{Player, Recorder};
-use nesmind::host::savestate::{self, state_hash};
+use nesmind::host::files::write_atomic;
+use nesmind::host::replay::{Player, Recorder, ReplayError};
+use nesmind::host::savestate::{StateError, state_hash};
 use nesmind::host::{Buttons, Session};
 use std::path::PathBuf;
 
@@ -12,6 +14,11 @@ fn rom(name: &str) -> Rom {
 }
 fn lawn_mower() -> Rom {
     rom("homebrew/lawn_mower/lawn_mower.nes")
+}
+
+/// Everything the machine holds: its savestate body and its picture.
+fn state(m: &Machine) -> (String, Vec<u16>) {
+    (ron::to_string(m).unwrap(), m.picture().to_vec())
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -50,8 +57,7 @@ fn savestate_file_round_trip_continues_identically() {
         a.step().unwrap();
         b.step().unwrap();
     }
-    assert_eq!(a.machine().picture(), b.machine().picture());
-    assert_eq!(a.machine().save_state(), b.machine().save_state());
+    assert_eq!(state(a.machine()), state(b.machine()));
 }
 
 #[test]
@@ -71,11 +77,16 @@ fn bad_savestates_are_refused_and_the_game_is_untouched() {
     let mid = text.len() / 2;
     let mut flipped = text.clone().into_bytes();
     flipped[mid] = if flipped[mid] == b'1' { b'2' } else { b'1' };
-    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("truncated", text.as_bytes()[..mid].to_vec(), "truncated"),
-        ("corrupt", flipped, "corrupt"),
-        ("garbage", b"\x00\xFFnot a state".to_vec(), "not"),
-        ("empty", Vec::new(), "not a nesmind savestate"),
+    type Kind = fn(&StateError) -> bool;
+    let cases: Vec<(&str, Vec<u8>, Kind)> = vec![
+        ("truncated", text.as_bytes()[..mid].to_vec(), |e| {
+            matches!(e, StateError::Length { .. })
+        }),
+        ("corrupt", flipped, |e| matches!(e, StateError::Checksum)),
+        ("garbage", b"\x00\xFFnot a state".to_vec(), |e| {
+            matches!(e, StateError::NotAState)
+        }),
+        ("empty", Vec::new(), |e| matches!(e, StateError::NotAState)),
         (
             "version",
             text.replacen(
@@ -84,27 +95,26 @@ fn bad_savestates_are_refused_and_the_game_is_untouched() {
                 1,
             )
             .into_bytes(),
-            "version 9",
+            |e| matches!(e, StateError::Version(v) if v == "9"),
         ),
-        ("foreign", std::fs::read(&foreign).unwrap(), "another ROM"),
+        ("foreign", std::fs::read(&foreign).unwrap(), |e| {
+            matches!(e, StateError::OtherRom { .. })
+        }),
     ];
-    let before = s.machine().save_state().unwrap();
-    for (name, bytes, why) in cases {
+    let before = state(s.machine());
+    for (name, bytes, kind) in cases {
         let path = scratch(&format!("{name}.state"));
         std::fs::write(&path, bytes).unwrap();
         let err = s.load_state(&path).unwrap_err();
+        assert!(kind(err.kind()), "{name}: {err}");
         assert!(
-            err.contains(why) && err.contains(&*path.to_string_lossy()),
+            err.to_string().contains(&*path.to_string_lossy()),
             "{name}: {err}"
         );
-        assert_eq!(
-            s.machine().save_state().unwrap(),
-            before,
-            "{name} changed the game"
-        );
+        assert_eq!(state(s.machine()), before, "{name} changed the game");
     }
     let missing = s.load_state(&scratch("missing.state")).unwrap_err();
-    assert!(missing.contains("cannot read savestate"), "{missing}");
+    assert!(matches!(missing.kind(), StateError::Io(_)), "{missing}");
     s.step().unwrap();
 }
 
@@ -112,13 +122,13 @@ fn bad_savestates_are_refused_and_the_game_is_untouched() {
 fn atomic_write_replaces_and_leaves_no_temp_files() {
     let path = scratch("atomic/out.bin");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    savestate::write_atomic(&path, b"first").unwrap();
-    savestate::write_atomic(&path, b"second").unwrap();
+    write_atomic(&path, b"first").unwrap();
+    write_atomic(&path, b"second").unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), b"second");
     let names: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
     assert_eq!(names.len(), 1);
-    let err = savestate::write_atomic(&scratch("no/such/dir/x"), b"x").unwrap_err();
-    assert!(err.contains("cannot write"), "{err}");
+    let err = write_atomic(&scratch("no/such/dir/x"), b"x").unwrap_err();
+    assert!(err.starts_with("cannot write"), "{err}");
 }
 
 #[test]
@@ -137,7 +147,7 @@ fn replay_reproduces_and_verify_finds_the_first_divergence() {
         play.step().unwrap();
     }
     assert_eq!(play.verified(), Some(20));
-    assert_eq!(play.machine().save_state(), rec.machine().save_state());
+    assert_eq!(state(play.machine()), state(rec.machine()));
 
     // Hold Left instead from frame 130 on: verification must fail at a hashed frame
     // (every 20th) no earlier than 139, the first one after the change.
@@ -152,18 +162,18 @@ fn replay_reproduces_and_verify_finds_the_first_divergence() {
     let err = (0..400)
         .find_map(|_| bad.step().err())
         .expect("divergence found");
-    assert!(err.starts_with("replay diverges at frame "), "{err}");
-    let frame: u64 = err["replay diverges at frame ".len()..]
-        .split(':')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(frame >= 139 && (frame + 1).is_multiple_of(20), "{err}");
+    let frame = match err {
+        nesmind::host::StepError::Replay(ReplayError::Diverged { frame, .. }) => frame,
+        e => panic!("expected a divergence, got {e}"),
+    };
+    assert!(
+        frame >= 139 && (frame + 1).is_multiple_of(20),
+        "frame {frame}"
+    );
 
     let foreign = rom("homebrew/nes15/nes15-NTSC.nes");
     let err = Player::parse(&text, &foreign, true).err().unwrap();
-    assert!(err.contains("another ROM"), "{err}");
+    assert!(matches!(err, ReplayError::OtherRom { .. }), "{err}");
     let err = Player::parse(
         "nesmind-replay 1\nrom-crc32 3B96FBCA\np 12\n",
         &lawn_mower(),
@@ -171,5 +181,5 @@ fn replay_reproduces_and_verify_finds_the_first_divergence() {
     )
     .err()
     .unwrap();
-    assert!(err.contains("line 3"), "{err}");
+    assert!(matches!(err, ReplayError::Line { line: 3, .. }), "{err}");
 }

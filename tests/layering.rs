@@ -21,6 +21,16 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "nesmind-hatris",
         ],
     ),
+    // The Python package sits on top of everything, the `nesmind` crate included.
+    (
+        "python",
+        &[
+            "nesmind-emu",
+            "nesmind-host",
+            "nesmind-spot",
+            "nesmind-hatris",
+        ],
+    ),
 ];
 
 /// The `nesmind-*` names under the manifest's dependency tables.
@@ -32,10 +42,11 @@ fn nesmind_dependencies(manifest: &str) -> Vec<String> {
             in_deps = line.ends_with("dependencies]");
             continue;
         }
-        if in_deps && let Some(name) = line.split(['=', '.', ' ']).next() {
-            if name.starts_with("nesmind-") {
-                found.push(name.to_string());
-            }
+        if in_deps
+            && let Some(name) = line.split(['=', '.', ' ']).next()
+            && name.starts_with("nesmind-")
+        {
+            found.push(name.to_string());
         }
     }
     found

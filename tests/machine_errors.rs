@@ -32,11 +32,11 @@ fn jam_reports_the_opcode_and_address() {
         err.to_string().contains("$02") && err.to_string().contains("$C002"),
         "{err}"
     );
-    assert_eq!(m.cpu.a, 1, "the instruction before the JAM ran");
+    assert_eq!(m.cpu().a, 1, "the instruction before the JAM ran");
     // The PPU keeps running: further frames still end, still reporting the jam.
     let frame = m.frame_number();
     assert!(m.run_frame().is_err());
     assert_eq!(m.frame_number(), frame + 1);
     m.reset();
-    assert!(m.cpu.jammed.is_none());
+    assert!(m.jammed().is_none());
 }

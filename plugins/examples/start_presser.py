@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Example external plug-in for nesmind (line protocol, see src/host/external.rs).
+"""Example external plug-in for nesmind (line protocol, see docs/plugin-protocol.md).
 
 Run:  nesmind run GAME.nes --headless --frames 600 \
           --plugin 'ext:python3 plugins/examples/start_presser.py' [--plugin-opt press=120]
@@ -18,7 +18,8 @@ def main():
             press = int(arg.split("=", 1)[1])
 
     hello = sys.stdin.readline().split()
-    if not hello or hello[0] != "nesmind" or hello[1] != "1":
+    # Hosts of a later protocol version still speak everything version 1 had.
+    if len(hello) < 2 or hello[0] != "nesmind" or not hello[1].isdigit() or int(hello[1]) < 1:
         print("refuse unknown protocol", flush=True)
         return
     print("ok pads=1 0000-00FF", flush=True)

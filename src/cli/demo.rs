@@ -13,8 +13,8 @@ Examples:
   nesmind demo hatris --headless --runs 10       ends with `mean_spawns M`
   nesmind demo spot --headless -- --help         the headless player's own options
 
-Without a display (neither DISPLAY nor WAYLAND_DISPLAY is set) the demo
-plays headless. The carts are built from source under plugins/<game>/cart/.")]
+Without a usable display (none set, or DISPLAY names no running X server)
+the demo plays headless. The carts are built from source under plugins/<game>/cart/.")]
 pub struct DemoArgs {
     /// Which demo cartridge: spot or hatris.
     #[arg(default_value = "spot")]
@@ -77,17 +77,18 @@ fn demo_session(name: &str) -> Result<crate::host::Session, String> {
     Ok(session)
 }
 
-fn display_available() -> bool {
-    ["DISPLAY", "WAYLAND_DISPLAY"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
-}
-
 pub fn demo(args: DemoArgs) -> Result<(), String> {
     let (_, demo) = find_demo(&args.game)?;
-    if args.headless || !cfg!(feature = "sdl") || !display_available() {
-        if !args.headless {
-            eprintln!("nesmind: no display (or no window in this build): playing headless");
+    let no_window = if args.headless {
+        None
+    } else if !cfg!(feature = "sdl") {
+        Some("this build has no window".to_string())
+    } else {
+        crate::frontend::display::check().err()
+    };
+    if args.headless || no_window.is_some() {
+        if let Some(why) = no_window {
+            eprintln!("nesmind: {why}: playing headless");
         }
         return (demo.headless)(&args.args);
     }

@@ -90,7 +90,7 @@ pub fn main() -> i32 {
         }
     };
     match run(cli) {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(msg) => {
             eprintln!("nesmind: {msg}");
             1
@@ -98,10 +98,16 @@ pub fn main() -> i32 {
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+/// Runs a command; `Ok` holds the exit status (a plug-in may end a run with its own).
+fn run(cli: Cli) -> Result<i32, String> {
     use crate::plugins;
     match cli.command {
-        Command::Run(a) => run::run(*a),
+        Command::Run(a) => return run::run(*a),
+        Command::TestRoms(a) => return test_roms(a),
+        _ => {}
+    }
+    match cli.command {
+        Command::Run(_) | Command::TestRoms(_) => Ok(()),
         Command::Demo(a) => demo::demo(*a),
         Command::Info(a) => info::info(a),
         Command::Plugins => {
@@ -110,16 +116,17 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::TestRoms(a) => test_roms(a),
         Command::Bench(a) => bench(a),
         Command::Arena(t) => plugins::run_tool("arena", &t.plugin, &t.args),
         Command::Sim(t) => plugins::run_tool("sim", &t.plugin, &t.args),
         Command::Train(t) => plugins::run_tool("train", &t.plugin, &t.args),
         Command::Perft(t) => plugins::run_tool("perft", &t.plugin, &t.args),
     }
+    .map(|()| 0)
 }
 
-fn test_roms(args: TestRomsArgs) -> Result<(), String> {
+/// Exit status 1 when a ROM failed, 2 when none ran (a wrong directory or filter).
+fn test_roms(args: TestRomsArgs) -> Result<i32, String> {
     use crate::conformance as conf;
     let corpus = match args.dir {
         Some(d) => d,
@@ -145,7 +152,14 @@ fn test_roms(args: TestRomsArgs) -> Result<(), String> {
     }
     let passed = outcomes.iter().filter(|o| o.passed).count();
     println!("passed {passed}/{}", outcomes.len());
-    Ok(())
+    if outcomes.is_empty() {
+        eprintln!("nesmind: no test ROM ran (check the --filter)");
+        Ok(2)
+    } else if passed < outcomes.len() {
+        Ok(1)
+    } else {
+        Ok(0)
+    }
 }
 
 fn bench(args: BenchArgs) -> Result<(), String> {

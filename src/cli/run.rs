@@ -187,14 +187,18 @@ fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Re
     if let Some(path) = &args.save_state {
         session.save_state(path)?;
     }
-    session.finish_recording()
+    Ok(session.finish_recording()?)
 }
 
-pub fn run(args: RunArgs) -> Result<(), String> {
+/// Returns the exit status: 0, or the one a plug-in's quit request asked for.
+pub fn run(args: RunArgs) -> Result<i32, String> {
     if args.frames == Some(0) {
         return Err("--frames must be at least 1".into());
     }
     if !args.headless {
+        crate::frontend::display::check().map_err(|why| {
+            format!("cannot open a window: {why}. Add --headless --frames N to run without one")
+        })?;
         return window(args);
     }
     let mut session = build_session(&args)?;
@@ -223,11 +227,11 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     {
         println!("plugin result after detach: {r}");
     }
-    Ok(())
+    Ok(summary.quit.map_or(0, |q| q.code))
 }
 
 #[cfg(feature = "sdl")]
-fn window(args: RunArgs) -> Result<(), String> {
+fn window(args: RunArgs) -> Result<i32, String> {
     use crate::frontend::window;
     let stem = args
         .rom
@@ -245,11 +249,15 @@ fn window(args: RunArgs) -> Result<(), String> {
     // The window wrote its own screenshot from its pixels.
     let written = finish_outputs(&mut session, &args, false);
     session.detach();
-    outcome.and(written)
+    outcome.and(written)?;
+    Ok(session.quit().map_or(0, |q| {
+        println!("plugin quit with status {}: {}", q.code, q.message);
+        q.code
+    }))
 }
 
 #[cfg(not(feature = "sdl"))]
-fn window(_args: RunArgs) -> Result<(), String> {
+fn window(_args: RunArgs) -> Result<i32, String> {
     Err("this build has no window (built without the `sdl` feature); add --headless".into())
 }
 

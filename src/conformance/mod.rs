@@ -1,6 +1,7 @@
 //! The test-ROM conformance suite: the expectations file, the corpus, result readers and
 //! the report (`PASS path` / `FAIL path: reason`, `passed P/T`, the README table).
 
+pub mod accuracycoin;
 pub mod nestest;
 mod readers;
 pub use readers::screen_text;
@@ -39,6 +40,14 @@ pub enum Check {
     Prompted {
         pass: Vec<String>,
         fail: Vec<String>,
+    },
+    /// AccuracyCoin's run-all mode, started at each of `starts` (frames after power-on, so
+    /// several CPU/PPU alignments are tried); passes when the lowest score reaches `min`.
+    /// `asm` (relative to the corpus) is the source whose table names the result bytes.
+    AccuracyCoin {
+        asm: String,
+        starts: Vec<u32>,
+        min: u32,
     },
 }
 
@@ -105,16 +114,22 @@ pub fn find_corpus() -> Result<PathBuf, String> {
     ]))
 }
 
-/// The first candidate holding a MANIFEST.tsv; the error lists every place looked at.
+/// The first candidate whose MANIFEST.tsv lists ROMs (tests/fetch-test-roms.sh writes it
+/// last, so a failed download leaves none); the error lists every place looked at.
 pub fn find_corpus_in(candidates: impl IntoIterator<Item = PathBuf>) -> Result<PathBuf, String> {
     let mut looked = Vec::new();
     for dir in candidates {
-        if dir.join("MANIFEST.tsv").is_file() {
-            return Ok(dir);
+        let manifest = dir.join("MANIFEST.tsv");
+        match std::fs::read_to_string(&manifest) {
+            Ok(text) if text.lines().skip(1).any(|l| !l.trim().is_empty()) => return Ok(dir),
+            Ok(_) => looked.push(format!(
+                "{} (no ROMs listed in MANIFEST.tsv)",
+                dir.display()
+            )),
+            Err(_) => looked.push(dir.display().to_string()),
         }
-        looked.push(dir);
     }
-    let places: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+    let places = looked;
     Err(format!(
         "test-ROM corpus not found (looked in: {}). Set NES_TEST_ROMS to its directory, or run \
          tests/fetch-test-roms.sh to download it at pinned commits.",

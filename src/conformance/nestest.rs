@@ -7,13 +7,13 @@ use crate::emu::{Machine, Rom};
 pub fn run(rom: &Rom, log: &str) -> Result<usize, String> {
     let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
     // Automation mode: start at $C000 instead of the reset vector (which waits for input).
-    m.cpu.pc = 0xC000;
+    m.cpu_mut().pc = 0xC000;
     let mut count = 0;
     for (i, text) in log.lines().enumerate() {
         let want = TraceLine::parse_nestest(text)
             .ok_or_else(|| format!("nestest.log line {} is unreadable", i + 1))?;
         m.sync();
-        let got = TraceLine::capture(&m.cpu, &m.bus);
+        let got = TraceLine::capture(&m);
         if got != want {
             return Err(format!(
                 "line {}:\n  expected {want}\n  got      {got}",

@@ -18,6 +18,12 @@ pub fn run(corpus: &Path, rom: &Rom, entry: &Entry) -> Result<String, String> {
         let lines = super::nestest::run(rom, &text)?;
         return Ok(format!("{lines} trace lines match"));
     }
+    if let Check::AccuracyCoin { asm, starts, min } = &entry.check {
+        let asm_path = corpus.join(asm);
+        let text = std::fs::read_to_string(&asm_path)
+            .map_err(|e| format!("cannot read {}: {e}", asm_path.display()))?;
+        return super::accuracycoin::check(rom, &text, starts, entry.frames, *min);
+    }
     let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
     if let Some(hold) = &entry.hold {
         m.set_buttons(0, Buttons::parse(hold)?);
@@ -29,7 +35,7 @@ pub fn run(corpus: &Path, rom: &Rom, entry: &Entry) -> Result<String, String> {
         Check::HolyMapperel => holy_mapperel(&mut m, entry.frames, &entry.path),
         Check::Prompted { pass, fail } => prompted(&mut m, entry.frames, pass, fail),
         Check::NmiSyncLine => nmi_sync_line(&mut m, entry.frames),
-        Check::Nestest(_) => unreachable!("handled above"),
+        Check::Nestest(_) | Check::AccuracyCoin { .. } => unreachable!("handled above"),
     }
 }
 
@@ -101,12 +107,11 @@ fn protocol_6000(m: &mut Machine, frames: u32) -> Result<String, String> {
 /// The first nametable as 30 lines of text. Tile numbers are ASCII in blargg's ROMs;
 /// Holy Mapperel puts capitals at tiles $01-$1A.
 pub fn screen_text(m: &Machine) -> Vec<String> {
-    let core = &m.bus.cart.core;
     (0..30u16)
         .map(|row| {
             let line: String = (0..32u16)
                 .map(|col| {
-                    let b = core.read_nt(0x2000 + row * 32 + col);
+                    let b = m.peek_ppu(0x2000 + row * 32 + col);
                     match b {
                         0x01..=0x1A => (b'A' + b - 1) as char,
                         0x20..=0x7E => b as char,

@@ -32,8 +32,9 @@ pub fn markdown_table(outcomes: &[Outcome]) -> String {
             .filter(|o| !o.passed)
             .map(|o| {
                 let name = o.path.rsplit('/').next().unwrap_or(&o.path);
+                // What it measured (a score, the failing tests), not just that it failed.
                 match &o.known_failure {
-                    Some(why) => format!("{name} ({why})"),
+                    Some(_) => format!("{name}: {}", o.detail.replace('|', "/")),
                     None => name.to_string(),
                 }
             })

@@ -1,8 +1,8 @@
 //! Headless runs: no window, as fast as allowed, with a progress bar and a summary.
 
 use super::pacing::{Pacer, Speed};
-use super::progress::Progress;
-use crate::host::Session;
+use crate::host::progress::Progress;
+use crate::host::{Quit, Session};
 use std::time::Instant;
 
 /// What a finished headless run reports.
@@ -13,6 +13,8 @@ pub struct Summary {
     pub plugin: Option<String>,
     pub result: Option<String>,
     pub verified: Option<usize>,
+    /// The plug-in ended the run early (exit status, message).
+    pub quit: Option<Quit>,
 }
 
 impl Summary {
@@ -31,13 +33,17 @@ impl Summary {
         if let Some(n) = self.verified {
             out.push(format!("replay verified ({n} state hashes match)"));
         }
+        if let Some(q) = &self.quit {
+            out.push(format!("plugin quit with status {}: {}", q.code, q.message));
+        }
         out.push(format!("fps {:.1}", self.fps()));
         out
     }
 }
 
-/// Steps `frames` frames. On an error (jam, plug-in failure, replay divergence) the run
-/// stops and the error is returned; the session stays usable for a screenshot or state.
+/// Steps `frames` frames, fewer if the plug-in quits. On an error (jam, plug-in failure,
+/// replay divergence) the run stops and the error is returned; the session stays usable
+/// for a screenshot or state.
 /// With `audio`, the mixed samples of every frame are appended to it.
 pub fn run(
     session: &mut Session,
@@ -46,23 +52,31 @@ pub fn run(
     mut audio: Option<&mut Vec<i16>>,
 ) -> Result<Summary, String> {
     let mut pacer = Pacer::new(speed);
-    let mut progress = Progress::new(frames);
+    // Runs shorter than about two seconds of emulation are not worth a bar.
+    let mut progress = if frames >= 120 {
+        Progress::new("frames", Some(frames))
+    } else {
+        Progress::with_output("frames", None, false)
+    };
     let start = Instant::now();
-    for done in 0..frames {
+    let mut ran = 0;
+    while ran < frames && session.quit().is_none() {
         if let Err(e) = session.step() {
             progress.finish();
-            return Err(format!("stopped after {done} frames: {e}"));
+            return Err(format!("stopped after {ran} frames: {e}"));
         }
+        ran += 1;
         if let Some(buf) = audio.as_deref_mut() {
             session.machine_mut().take_audio(buf);
         }
         pacer.wait();
-        progress.update(done + 1);
+        progress.update(ran, "");
     }
     progress.finish();
     let seconds = start.elapsed().as_secs_f64();
     Ok(Summary {
-        frames,
+        frames: ran,
+        quit: session.quit().cloned(),
         seconds,
         plugin: session.plugin_name().map(String::from),
         result: session.plugin_result(),

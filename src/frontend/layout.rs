@@ -9,6 +9,9 @@
 /// Picture size in NES pixels.
 pub const PIC_W: usize = 256;
 pub const PIC_H: usize = 240;
+/// Rows below the picture for the status strip: two overlay lines (the plug-in's status and
+/// a message), so the game's own bottom rows stay visible.
+pub const STRIP_H: usize = 2 * super::overlay::LINE_H + 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aspect {
@@ -37,13 +40,13 @@ impl Aspect {
             Aspect::Ntsc => (2 * 2048 * scale + 7) / 14,
         }
     }
-    /// The window size that shows the picture at `scale`.
+    /// The window size that shows the picture and the status strip at `scale`.
     pub fn window_size(self, scale: u32) -> (u32, u32) {
-        (self.picture_width(scale), PIC_H as u32 * scale)
+        (self.picture_width(scale), (PIC_H + STRIP_H) as u32 * scale)
     }
 }
 
-/// The picture's rectangle in a window of a given size.
+/// The picture's rectangle in a window of a given size (the status strip lies below it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     pub x: i32,
@@ -54,20 +57,28 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The largest integer scale that fits `out_w` x `out_h` (at least 1), centred.
+    /// The largest integer scale at which picture and strip fit `out_w` x `out_h` (at
+    /// least 1), centred.
     pub fn fit(out_w: u32, out_h: u32, aspect: Aspect) -> Layout {
-        let mut scale = (out_h / PIC_H as u32).max(1);
+        let mut scale = (out_h / (PIC_H + STRIP_H) as u32).max(1);
         while scale > 1 && aspect.picture_width(scale) > out_w {
             scale -= 1;
         }
-        let (width, height) = aspect.window_size(scale);
+        let (width, total) = aspect.window_size(scale);
         Layout {
             x: (out_w as i32 - width as i32) / 2,
-            y: (out_h as i32 - height as i32) / 2,
+            y: (out_h as i32 - total as i32) / 2,
             width,
-            height,
+            height: PIC_H as u32 * scale,
             scale,
         }
+    }
+
+    /// Where a strip of `rows` overlay rows goes: just below the picture, moved up over the
+    /// picture's bottom only by what does not fit in the strip.
+    pub fn strip_top(&self, rows: usize) -> i32 {
+        let over = rows.saturating_sub(STRIP_H) as i32;
+        self.y + self.height as i32 - over * self.scale as i32
     }
 
     /// Output column that best shows picture column `x`: the one covering most of it.
@@ -153,17 +164,22 @@ mod tests {
         assert_eq!("8:7".parse::<Aspect>(), Ok(Aspect::Ntsc));
         assert_eq!("Square".parse::<Aspect>(), Ok(Aspect::Square));
         assert!("4:3".parse::<Aspect>().unwrap_err().contains("'4:3'"));
-        assert_eq!(Aspect::Ntsc.window_size(3), (878, 720));
+        assert_eq!(STRIP_H, 22);
+        assert_eq!(Aspect::Ntsc.window_size(3), (878, 786));
         assert_eq!(Aspect::Ntsc.picture_width(1), 293);
-        assert_eq!(Aspect::Square.window_size(2), (512, 480));
+        assert_eq!(Aspect::Square.window_size(2), (512, 524));
     }
 
     #[test]
     fn fit_keeps_integer_vertical_scale_and_centres() {
-        // 1920x1080 fullscreen: 4x vertically (960 lines), 8:7 width 1170.
+        // 1920x1080 fullscreen: 4x vertically (960 picture lines and 88 of strip), 8:7
+        // width 1170.
         let l = Layout::fit(1920, 1080, Aspect::Ntsc);
         assert_eq!((l.scale, l.width, l.height), (4, 1170, 960));
-        assert_eq!((l.x, l.y), (375, 60));
+        assert_eq!((l.x, l.y), (375, 16));
+        // The strip starts where the picture ends; only rows beyond it cover the picture.
+        assert_eq!(l.strip_top(12), 16 + 960);
+        assert_eq!(l.strip_top(STRIP_H + 10), 16 + 960 - 40);
         // A narrow window limits the scale by its width.
         let l = Layout::fit(900, 1080, Aspect::Ntsc);
         assert_eq!((l.scale, l.width), (3, 878));
@@ -189,7 +205,7 @@ mod tests {
                 "scale {scale}: {} mixed",
                 width - exact
             );
-            let layout = Layout::fit(width as u32, 240 * scale, Aspect::Ntsc);
+            let layout = Layout::fit(width as u32, 262 * scale, Aspect::Ntsc);
             if layout.exact_read_back() {
                 for x in 0..256 {
                     assert_eq!(dst[layout.column_of(x)], src[x], "scale {scale} x {x}");

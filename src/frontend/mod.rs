@@ -2,6 +2,7 @@
 //! its layout, overlay and sound.
 
 pub mod bench;
+pub mod display;
 pub mod font;
 pub mod headless;
 #[cfg(feature = "sdl")]
@@ -11,7 +12,6 @@ pub mod overlay;
 pub mod pacing;
 pub mod palette;
 pub mod png;
-pub mod progress;
 #[cfg(feature = "sdl")]
 pub mod sound;
 pub mod wav;

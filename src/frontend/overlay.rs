@@ -1,5 +1,6 @@
-//! The window's on-screen text: a translucent strip over the bottom of the picture with
-//! the plug-in's status line and short-lived messages ("saved slot 2"). Drawn in picture
+//! The window's on-screen text: a strip below the picture (the window is taller by
+//! `layout::STRIP_H` rows) with the plug-in's status line and short-lived messages ("saved
+//! slot 2"); a third line (the full overlay's info) covers the picture's bottom rows. Drawn in picture
 //! pixels with the bitmap font in [`super::font`], so it scales with the picture.
 //!
 //! This is window-only: headless runs never build an overlay. It is drawn after the
@@ -16,8 +17,8 @@ const MARGIN: usize = 2;
 /// How long a message stays up.
 pub const MESSAGE_TIME: Duration = Duration::from_millis(2500);
 
-/// ARGB colours. The strip covers the picture's bottom rows, where games often print text
-/// of their own: dark enough that the status line stays readable over it.
+/// ARGB colours. The background is dark enough that a line drawn over the picture stays
+/// readable.
 const BACKGROUND: u32 = 0xE000_0000;
 const STATUS: u32 = 0xFFFF_E680;
 const MESSAGE: u32 = 0xFFFF_FFFF;

@@ -94,10 +94,7 @@ pub fn save_picture(path: &std::path::Path, picture: &[u16]) -> Result<(), Strin
         .iter()
         .map(|&i| palette[usize::from(i & 0x1FF)])
         .collect();
-    let data = encode_rgb(256, 240, &rgb);
-    let tmp = path.with_extension("png.tmp");
-    std::fs::write(&tmp, data).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::host::files::write_atomic(path, &encode_rgb(256, 240, &rgb))
 }
 
 #[cfg(test)]

@@ -1,6 +1,5 @@
 //! 16-bit mono PCM WAV output.
 
-use std::io::Write;
 use std::path::Path;
 
 /// The bytes of a 16-bit mono PCM WAV file.
@@ -28,24 +27,7 @@ pub fn wav_bytes(rate: u32, samples: &[i16]) -> Result<Vec<u8>, String> {
     Ok(b)
 }
 
-/// Writes `samples` as a WAV file. The file appears complete or not at all: the data goes
-/// to a temporary file beside it, which is then renamed over `path`.
+/// Writes `samples` as a WAV file, complete or not at all.
 pub fn write_wav(path: &Path, rate: u32, samples: &[i16]) -> Result<(), String> {
-    let bytes = wav_bytes(rate, samples)?;
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{}: not a file path", path.display()))?;
-    let mut tmp_name = name.to_os_string();
-    tmp_name.push(".tmp");
-    let tmp = path.with_file_name(tmp_name);
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| {
-            f.write_all(&bytes)?;
-            f.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&tmp, path));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
-    })
+    crate::host::files::write_atomic(path, &wav_bytes(rate, samples)?)
 }

@@ -3,8 +3,11 @@
 
 use super::apu::Apu;
 use super::cart::Cart;
+use super::clock::Schedule;
+use super::cpu::CpuBus;
 use super::input::Controllers;
 use super::ppu::Ppu;
+use super::speedups::Speedups;
 use crate::watch::{AccessKind, Watches};
 use serde::{Deserialize, Serialize};
 
@@ -21,37 +24,30 @@ pub const PPU_OFFSET: u64 = 1;
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Bus {
     #[serde(with = "super::ppu::serde_bytes_array")]
-    pub ram: [u8; 2048],
-    pub ppu: Ppu,
-    pub apu: Apu,
-    pub cart: Cart,
-    pub input: Controllers,
+    pub(crate) ram: [u8; 2048],
+    pub(crate) ppu: Ppu,
+    pub(crate) apu: Apu,
+    pub(crate) cart: Cart,
+    pub(crate) input: Controllers,
     /// Last value on the CPU data bus (what unmapped reads return).
-    pub open_bus: u8,
+    pub(crate) open_bus: u8,
     /// Completed CPU cycles. The master clock is `cycles * CPU_CLOCKS` at a cycle's start
     /// and `+ READ_PHASE` / `+ WRITE_PHASE` at its access.
-    pub cycles: u64,
+    pub(crate) cycles: u64,
     /// The master clock the PPU has been run to.
-    ppu_master: u64,
-    /// The cycle count at whose end the PPU must be caught up because something the CPU
-    /// samples (NMI line, frame end) may change by then; 0 in lockstep.
-    ppu_due: u64,
-    /// The first cycle whose start needs more than the access itself: an APU event, a DMA
-    /// request, a board that counts CPU cycles, lockstep. 0 means every cycle.
-    attention: u64,
-    /// Run the PPU on every half cycle instead of catching up on demand. Needed by boards
-    /// that watch the PPU address bus (their IRQs depend on it); forcing it is for tests.
-    pub lockstep: bool,
-    /// Page written to $4014, waiting for the CPU's next read to halt it.
-    pub oam_dma: Option<u8>,
-    /// A DMA unit wants to halt the CPU at its next read.
-    pub dma_pending: bool,
-    pub watching: bool,
-    pub watches: Watches,
-    /// Wait loops may be fast-forwarded (see `cpu/idle.rs`). Only `Machine::run_frame` sets
-    /// it: `Machine::step` runs exactly one instruction, for tracers and debuggers.
+    pub(crate) ppu_master: u64,
+    /// When the PPU, APU and DMA next need a look, and the shortcuts in use (`clock.rs`).
     #[serde(skip)]
-    pub fast_forward: bool,
+    pub(crate) clock: Schedule,
+    /// Page written to $4014, waiting for the CPU's next read to halt it.
+    pub(crate) oam_dma: Option<u8>,
+    /// A DMA unit wants to halt the CPU at its next read.
+    pub(crate) dma_pending: bool,
+    /// The host's watches (not machine state: savestates leave them out).
+    #[serde(skip)]
+    pub(crate) watching: bool,
+    #[serde(skip)]
+    pub(crate) watches: Watches,
 }
 
 impl Bus {
@@ -60,8 +56,7 @@ impl Bus {
         // Power-on alignment: the PPU starts one dot ahead of the CPU's clock phase, which
         // puts it at dot 21 when the reset sequence ends (as nestest.log records).
         ppu.dot = (21 - (7 * CPU_CLOCKS - PPU_OFFSET) / PPU_CLOCKS) as u16;
-        let lockstep = cart.watch_ppu;
-        Bus {
+        let mut bus = Bus {
             ram: [0; 2048],
             ppu,
             apu: Apu::new(),
@@ -70,114 +65,46 @@ impl Bus {
             open_bus: 0,
             cycles: 0,
             ppu_master: 0,
-            ppu_due: 0,
-            attention: 0,
-            lockstep,
+            clock: Schedule::default(),
             oam_dma: None,
             dma_pending: false,
             watching: false,
             watches: Watches::default(),
-            fast_forward: false,
-        }
-    }
-
-    /// Runs the PPU up to the start of the current CPU cycle.
-    #[inline]
-    pub fn sync_ppu(&mut self) {
-        self.sync_ppu_to(self.cycles * CPU_CLOCKS);
-    }
-
-    /// Runs the PPU up to master clock `master`. Catching up later gives the same result as
-    /// running in lockstep, because nothing but the CPU's accesses (each of which syncs
-    /// first) and the PPU's own state decide what the PPU does.
-    #[inline]
-    fn sync_ppu_to(&mut self, master: u64) {
-        let target = master - PPU_OFFSET;
-        if target >= self.ppu_master + PPU_CLOCKS {
-            let dots = (target - self.ppu_master) / PPU_CLOCKS;
-            self.ppu_master += dots * PPU_CLOCKS;
-            self.ppu.run(dots, &mut self.cart, !self.lockstep);
-        }
-        self.ppu_due = if self.lockstep {
-            0
-        } else {
-            // The event dot runs once the target passes it: k dots from now need k*4 clocks.
-            let event =
-                self.ppu_master + PPU_OFFSET + PPU_CLOCKS * (self.ppu.dots_to_next_event() + 1);
-            event.div_ceil(CPU_CLOCKS)
         };
+        bus.set_speedups(Speedups::ALL);
+        bus
     }
 
-    /// The start of a CPU cycle whose access comes `phase` master clocks in.
+    /// A CPU read cycle: a DMA unit may halt the CPU first (see `CpuBus::read_cycle`).
     #[inline(always)]
-    pub fn begin_cycle(&mut self, phase: u64) {
+    fn cpu_read_cycle(&mut self, addr: u16, fetch: bool, poll: &mut impl FnMut(&Self)) -> u8 {
         if self.needs_attention() {
-            self.attend(phase);
+            if self.dma_pending {
+                self.run_dma(addr, poll);
+            }
+            self.attend(READ_PHASE);
         }
+        let v = self.read_access(addr, fetch);
+        self.end_cycle();
+        v
     }
 
-    /// True when this cycle's start has more to do than the access (see `attend`); always
-    /// true while a DMA is pending.
-    #[inline(always)]
-    pub fn needs_attention(&self) -> bool {
-        self.cycles >= self.attention
-    }
-
-    /// Everything a cycle's start may need besides the access.
-    #[inline(never)]
-    pub fn attend(&mut self, phase: u64) {
-        if self.apu.due(self.cycles) {
-            self.apu.run_to(self.cycles + 1);
-        }
-        let dmc = self.apu.dmc_dma_wanted();
-        self.dma_pending |= dmc;
-        self.cart.cpu_cycle();
-        if self.lockstep {
-            self.sync_ppu_to(self.cycles * CPU_CLOCKS + phase);
-        }
-        self.attention = if dmc || self.dma_pending || self.cart.watch_cpu || self.lockstep {
-            0
-        } else {
-            self.apu.next_event()
-        };
-    }
-
-    /// The first cycle at which anything outside the CPU may act on its own: a PPU event
-    /// (frame end, VBL, NMI), an APU event, a DMA, a board that counts cycles. A CPU that
-    /// only reads memory cannot tell the cycles before it apart (see `cpu/idle.rs`).
-    pub fn quiet_until(&self) -> u64 {
-        // A finished frame ends `run_frame` after this instruction, exactly where it is.
-        if !self.fast_forward || self.ppu.frame_ready || self.lockstep || self.watching {
-            return 0;
-        }
-        self.attention
-            .min(self.apu.next_event())
-            .min(self.ppu_due.saturating_sub(1))
-    }
-
-    /// Makes the next cycle's start look again at everything (after outside changes).
-    #[inline]
-    pub fn recheck(&mut self) {
-        self.attention = 0;
-    }
-
-    #[inline(always)]
-    pub fn end_cycle(&mut self) {
-        self.cycles += 1;
-        if self.cycles >= self.ppu_due {
-            self.sync_ppu_to(self.cycles * CPU_CLOCKS);
-        }
-    }
-
-    /// The combined IRQ line (APU frame/DMC and cartridge).
-    #[inline(always)]
-    pub fn irq_line(&self) -> bool {
-        self.apu.irq() || self.cart.core.irq
+    /// After a savestate was deserialised: the ROM data and everything derived (board
+    /// facts, scheduling) come back; the shortcuts are the default ones.
+    pub(crate) fn attach_rom(&mut self, rom: &super::Rom) {
+        self.cart.attach_rom(rom);
+        self.set_speedups(Speedups::ALL);
     }
 
     /// A CPU read at the current point of the cycle, with all side effects.
     #[inline(always)]
     pub fn read(&mut self, addr: u16) -> u8 {
+        self.read_access(addr, false)
+    }
+
+    /// A read, `fetch` when it fetches an opcode (which execute watches also see).
+    #[inline(always)]
+    fn read_access(&mut self, addr: u16, fetch: bool) -> u8 {
         let value = match addr {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)],
             0x4020..=0xFFFF => match self.cart.core.read_prg(addr) {
@@ -195,7 +122,7 @@ impl Bus {
             0x4015 => {
                 // The status read is internal to the 2A03: it does not drive the external bus.
                 let v = self.apu.read_status() | (self.open_bus & 0x20);
-                self.watch(AccessKind::Read, addr, v);
+                self.watch_read(addr, v, fetch);
                 return v;
             }
             0x4016 => (self.open_bus & 0xE0) | self.input.read(0),
@@ -203,7 +130,7 @@ impl Bus {
             _ => self.open_bus,
         };
         self.open_bus = value;
-        self.watch(AccessKind::Read, addr, value);
+        self.watch_read(addr, value, fetch);
         value
     }
 
@@ -220,16 +147,9 @@ impl Bus {
                 }
                 self.ppu.write(addr, value, &mut self.cart)
             }
-            0x4014 => {
-                self.oam_dma = Some(value);
-                self.dma_pending = true;
-                self.recheck();
-            }
+            0x4014 => self.request_oam_dma(value),
             0x4016 => self.input.write_strobe(value),
-            0x4000..=0x4017 => {
-                self.apu.write(addr, value, self.cycles);
-                self.recheck();
-            }
+            0x4000..=0x4017 => self.apu_write(addr, value),
             0x4020..=0xFFFF => {
                 // Board registers can change what the PPU fetches; plain PRG RAM cannot.
                 if self.cart.write_reaches_board(addr) {
@@ -254,6 +174,17 @@ impl Bus {
         self.watches.record(kind, addr, value, self.cycles);
     }
 
+    /// One check of `watching` serves both watch kinds of an opcode fetch.
+    #[inline(always)]
+    fn watch_read(&mut self, addr: u16, value: u8, fetch: bool) {
+        if self.watching {
+            self.record_watch(AccessKind::Read, addr, value);
+            if fetch {
+                self.record_watch(AccessKind::Execute, addr, value);
+            }
+        }
+    }
+
     /// Reads without side effects: registers report their current value, nothing is clocked.
     pub fn peek(&self, addr: u16) -> u8 {
         match addr {
@@ -267,7 +198,7 @@ impl Bus {
         }
     }
 
-    /// Writes RAM, PRG RAM and PPU memory directly, bypassing registers (cheats, tests).
+    /// Writes RAM and PRG RAM directly, bypassing registers (cheats, tests, trainers).
     pub fn poke(&mut self, addr: u16, value: u8) {
         match addr {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)] = value,
@@ -279,5 +210,48 @@ impl Bus {
             }
             _ => {}
         }
+    }
+}
+
+/// The CPU's cycles on the NES bus: each access is framed by the cycle's start (APU,
+/// DMA, boards that count cycles) and end (the clock, the PPU when something is due).
+impl CpuBus for Bus {
+    #[inline(always)]
+    fn read_cycle(&mut self, addr: u16, poll: &mut impl FnMut(&Self)) -> u8 {
+        self.cpu_read_cycle(addr, false, poll)
+    }
+    #[inline(always)]
+    fn fetch_cycle(&mut self, addr: u16, poll: &mut impl FnMut(&Self)) -> u8 {
+        self.cpu_read_cycle(addr, true, poll)
+    }
+    #[inline(always)]
+    fn write_cycle(&mut self, addr: u16, value: u8) {
+        self.begin_cycle(WRITE_PHASE);
+        self.write(addr, value);
+        self.end_cycle();
+    }
+    fn stall_cycle(&mut self) {
+        self.begin_cycle(READ_PHASE);
+        self.end_cycle();
+    }
+    #[inline(always)]
+    fn nmi_line(&self) -> bool {
+        self.ppu.nmi_line()
+    }
+    /// The combined IRQ line (APU frame/DMC and cartridge).
+    #[inline(always)]
+    fn irq_line(&self) -> bool {
+        self.apu.irq() || self.cart.core.irq
+    }
+    fn peek(&self, addr: u16) -> u8 {
+        Bus::peek(self, addr)
+    }
+    fn cycles(&self) -> u64 {
+        self.cycles
+    }
+    fn skip_passes(&mut self, pass: u64, limit: u64) -> u64 {
+        let n = (self.quiet_until().saturating_sub(self.cycles) / pass).min(limit);
+        self.cycles += n * pass;
+        n
     }
 }

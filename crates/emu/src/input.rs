@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Default, Serialize, Deserialize)]
 pub struct Controllers {
-    pub pads: [Buttons; 4],
-    pub four_score: bool,
+    pub(crate) pads: [Buttons; 4],
+    pub(crate) four_score: bool,
     strobe: bool,
     shift: [u32; 2],
 }

@@ -1,4 +1,6 @@
-//! The machine: CPU, PPU, APU, cartridge and controllers, clocked in lockstep.
+//! The machine: CPU, PPU, APU, cartridge and controllers. The CPU drives the master clock;
+//! the other parts run lazily and are caught up whenever the CPU could observe them, with
+//! the same results as lockstep (`clock.rs`).
 //!
 //! `Machine` is plain owned data (ROM behind `Arc`s), so it is `Clone + Send` and
 //! serde-serialisable; savestates leave the ROM out and re-attach it on load.
@@ -7,19 +9,26 @@ pub mod apu;
 pub mod bus;
 pub mod buttons;
 pub mod cart;
+mod clock;
 pub mod cpu;
+mod dma;
 pub mod input;
 pub mod ppu;
 pub mod rom;
+pub mod speedups;
+mod state;
 pub mod watch;
 
 use bus::Bus;
 pub use buttons::Buttons;
 use cart::Cart;
-use cpu::Cpu;
+pub use cpu::Cpu;
 pub use rom::{Mirroring, Rom, RomError, RomInfo};
 use serde::{Deserialize, Serialize};
+pub use speedups::Speedups;
+pub use state::InvalidState;
 use std::fmt;
+use std::ops::RangeInclusive;
 pub use watch::{AccessKind, WatchHit, Watches};
 
 /// Why the machine stopped running.
@@ -44,10 +53,18 @@ impl fmt::Display for MachineError {
 
 impl std::error::Error for MachineError {}
 
+/// Where the PPU is in its frame; see [`Machine::ppu_position`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PpuPosition {
+    pub scanline: u16,
+    pub dot: u16,
+    pub frame: u64,
+}
+
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Machine {
-    pub cpu: Cpu,
-    pub bus: Bus,
+    pub(crate) cpu: Cpu,
+    pub(crate) bus: Bus,
 }
 
 /// A CPU-cycle budget for one frame far above the real 29,781, so a frame can always end.
@@ -74,9 +91,8 @@ impl Machine {
     /// The reset button: CPU reset sequence, PPU/APU reset lines; RAM keeps its contents.
     pub fn reset(&mut self) {
         self.bus.ppu.reset();
-        self.bus.apu.reset(self.bus.cycles);
-        self.bus.cart.reset();
-        self.bus.recheck();
+        self.bus.with_apu(|apu, now| apu.reset(now));
+        // The cartridge connector has no reset line: boards keep their registers.
         self.cpu.reset(&mut self.bus);
     }
 
@@ -93,9 +109,9 @@ impl Machine {
     /// Runs until the PPU reaches the post-render line (the picture is complete and the
     /// game's NMI has not started): the point where plug-ins see each frame.
     pub fn run_frame(&mut self) -> Result<(), MachineError> {
-        self.bus.fast_forward = true;
+        self.bus.clock.fast_forward = true;
         let result = self.run_to_frame_end();
-        self.bus.fast_forward = false;
+        self.bus.clock.fast_forward = false;
         result
     }
 
@@ -113,10 +129,10 @@ impl Machine {
             }
         }
         self.bus.ppu.frame_ready = false;
-        // Bring the lazily run APU to the frame's end, so frame-end state does not depend on
-        // how far its counters happened to be skipped.
-        self.bus.apu.run_to(self.bus.cycles);
-        self.bus.recheck();
+        // Bring the lazily run APU (its synthesis too) to the frame's end, so frame-end
+        // state does not depend on how far its counters happened to be skipped, nor on
+        // whether the host drained the sound.
+        self.bus.with_apu(|apu, now| apu.catch_up(now));
         Ok(())
     }
 
@@ -126,12 +142,15 @@ impl Machine {
         self.bus.ppu.settle(&mut self.bus.cart);
     }
 
-    /// Runs the PPU on every half CPU cycle instead of on demand. The results are identical
-    /// (tests check this); it exists to prove that and to debug.
-    pub fn force_lockstep(&mut self) {
-        self.bus.lockstep = true;
-        self.bus.recheck();
+    /// Switches the speed shortcuts on or off (see [`Speedups`]); `Speedups::NONE` runs
+    /// every part on every cycle. The results are identical either way (tests check
+    /// this); the switches exist to prove that and to bisect a difference.
+    pub fn set_speedups(&mut self, speedups: Speedups) {
         self.sync();
+        self.bus.set_speedups(speedups);
+    }
+    pub fn speedups(&self) -> Speedups {
+        self.bus.clock.speedups
     }
 
     pub fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
@@ -157,20 +176,6 @@ impl Machine {
     pub fn ram(&self) -> &[u8] {
         &self.bus.ram
     }
-    /// Side-effect-free read of the PPU address space ($0000-$3FFF, mirrored above): pattern
-    /// tables through the cartridge's current CHR banks (ROM or RAM), nametables through its
-    /// current mirroring, palette RAM as stored. No read buffer, address or mapper latch moves.
-    pub fn peek_ppu(&self, addr: u16) -> u8 {
-        self.bus.ppu.peek_vram(addr, &self.bus.cart)
-    }
-    /// The PPU's object attribute memory: 64 sprites of y, tile, attributes, x.
-    pub fn oam(&self) -> &[u8; 256] {
-        &self.bus.ppu.oam
-    }
-    /// The last value written to PPUCTRL ($2000): base nametable, pattern tables, sprite size.
-    pub fn ppu_ctrl(&self) -> u8 {
-        self.bus.ppu.ctrl
-    }
     /// The last completed picture: 256x240 palette indices with emphasis in bits 6-8.
     pub fn picture(&self) -> &[u16] {
         &self.bus.ppu.frame_buffer
@@ -181,43 +186,100 @@ impl Machine {
     pub fn cpu_cycles(&self) -> u64 {
         self.bus.cycles
     }
+    /// Where the PPU is: scanline (0-261), dot (0-340) and frames completed. The PPU runs
+    /// on demand and may be behind the CPU's clock: call [`Machine::sync`] first for the
+    /// position at the CPU's clock. At the end of `run_frame` it is at the frame's end.
+    pub fn ppu_position(&self) -> PpuPosition {
+        let ppu = &self.bus.ppu;
+        PpuPosition {
+            scanline: ppu.scanline,
+            dot: ppu.dot,
+            frame: ppu.frame,
+        }
+    }
+
+    /// The 6502's registers (`a`, `x`, `y`, `s`, `p`, `pc`).
+    pub fn cpu(&self) -> &Cpu {
+        &self.cpu
+    }
+    /// Register access for harnesses that start the CPU elsewhere (nestest's automation mode).
+    pub fn cpu_mut(&mut self) -> &mut Cpu {
+        &mut self.cpu
+    }
+    /// The opcode and address of a JAM that locked the CPU (until reset), if one did.
+    pub fn jammed(&self) -> Option<(u8, u16)> {
+        self.cpu.jammed
+    }
+    /// The cartridge's PRG RAM (battery-backed or work RAM at $6000-$7FFF); empty without.
+    pub fn prg_ram(&self) -> &[u8] {
+        &self.bus.cart.core.prg_ram
+    }
+    /// Side-effect-free read of the PPU address space: pattern tables ($0000-$1FFF, CHR ROM
+    /// or RAM through the board's current banks), nametables ($2000-$3EFF) and palette
+    /// ($3F00-$3FFF).
+    pub fn peek_ppu(&self, addr: u16) -> u8 {
+        self.bus.ppu.peek_vram(addr, &self.bus.cart)
+    }
+    /// Object attribute memory: 64 sprites of 4 bytes.
+    pub fn oam(&self) -> &[u8; 256] {
+        &self.bus.ppu.oam
+    }
+    pub fn four_score(&self) -> bool {
+        self.bus.input.four_score
+    }
+
+    /// Replaces the CPU access watches; the hits collected so far are dropped. With an
+    /// empty list the bus does not look at accesses at all.
+    pub fn set_watches(&mut self, list: Vec<(AccessKind, RangeInclusive<u16>)>) {
+        self.bus.watching = !list.is_empty();
+        self.bus.watches.list = list;
+        self.bus.watches.hits.clear();
+    }
+    /// True while any watch is installed.
+    pub fn watching(&self) -> bool {
+        self.bus.watching
+    }
+    /// Moves the watch hits collected since the last call into `out` (which is cleared).
+    pub fn take_watch_hits(&mut self, out: &mut Vec<WatchHit>) {
+        out.clear();
+        std::mem::swap(out, &mut self.bus.watches.hits);
+    }
 
     /// Appends the audio samples (mono, 16-bit, at `sample_rate()`) produced since the
     /// last call. Call once per frame; see `apu` for the whole audio API.
     pub fn take_audio(&mut self, out: &mut Vec<i16>) {
-        self.bus.apu.take_audio(out, self.bus.cycles);
-        self.bus.recheck();
+        self.bus.with_apu(|apu, now| apu.take_audio(out, now));
     }
     /// Host output rate in Hz (8000-192000; default 48000).
     pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), String> {
-        let set = self.bus.apu.set_sample_rate(rate, self.bus.cycles);
-        self.bus.recheck();
-        set
+        self.bus.with_apu(|apu, now| apu.set_sample_rate(rate, now))
     }
     pub fn sample_rate(&self) -> u32 {
         self.bus.apu.sample_rate()
     }
     /// Off: no synthesis at all (fastest); everything the CPU can observe still runs.
     pub fn set_audio_enabled(&mut self, on: bool) {
-        self.bus.apu.set_audio_enabled(on, self.bus.cycles);
-        self.bus.recheck();
+        self.bus.with_apu(|apu, now| apu.set_audio_enabled(on, now));
     }
     /// Scales the resampling ratio (clamped to +-5%) to steer a host buffer's fill level.
     pub fn set_audio_rate_adjust(&mut self, factor: f64) {
-        self.bus.apu.set_rate_adjust(factor, self.bus.cycles);
-        self.bus.recheck();
+        self.bus
+            .with_apu(|apu, now| apu.set_rate_adjust(factor, now));
     }
 
-    /// Serialises the whole machine except ROM data.
-    pub fn save_state(&self) -> Result<String, String> {
-        ron::to_string(self).map_err(|e| format!("cannot serialise the machine: {e}"))
+    /// Finishes a machine deserialised from a savestate body: re-attaches `rom` (states do
+    /// not store it), checks every size and index against it, and rebuilds what states
+    /// leave out (the picture is blank until the next frame; sound resumes from rest).
+    pub fn restore(mut self, rom: &Rom) -> Result<Machine, InvalidState> {
+        // Also rebuilds what the bus derives (board facts, catch-up points, speed-ups).
+        self.bus.attach_rom(rom);
+        state::check(&self, rom)?;
+        self.bus.with_apu(|apu, _| apu.restore_output());
+        Ok(self)
     }
 
-    /// Restores a state saved by `save_state`, re-attaching the ROM it was saved with.
-    pub fn load_state(text: &str, rom: &Rom) -> Result<Machine, String> {
-        let mut m: Machine =
-            ron::from_str(text).map_err(|e| format!("corrupt machine state: {e}"))?;
-        m.bus.cart.attach_rom(rom);
-        Ok(m)
+    /// Whether sound is synthesised (see `set_audio_enabled`).
+    pub fn audio_enabled(&self) -> bool {
+        self.bus.apu.audio_enabled()
     }
 }

@@ -6,6 +6,19 @@ use crate::{Plugin, PluginOptions};
 /// A command-line tool a plug-in provides, e.g. `nesmind arena spot ...`.
 pub type ToolFn = fn(args: &[String]) -> Result<(), String>;
 
+/// Parses a tool's arguments as command `name`. `--help` and `--version` print and give
+/// `Ok(None)` (the tool then stops without an error); a bad flag gives clap's message.
+pub fn parse_args<T: clap::Parser>(name: &str, args: &[String]) -> Result<Option<T>, String> {
+    match T::try_parse_from(std::iter::once(name.to_string()).chain(args.iter().cloned())) {
+        Ok(a) => Ok(Some(a)),
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            Ok(None)
+        }
+        Err(e) => Err(e.render().to_string().trim_end().to_string()),
+    }
+}
+
 /// One registered plug-in.
 pub struct Entry {
     pub name: &'static str,

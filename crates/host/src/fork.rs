@@ -17,9 +17,7 @@ impl Fork {
     /// Copies `machine`, dropping its access watches (they belong to the real session).
     pub fn new(machine: &Machine) -> Fork {
         let mut machine = machine.clone();
-        machine.bus.watching = false;
-        machine.bus.watches.list.clear();
-        machine.bus.watches.hits.clear();
+        machine.set_watches(Vec::new());
         Fork { machine }
     }
 
@@ -48,35 +46,9 @@ impl Fork {
 }
 
 impl Frame for Fork {
-    fn frame_number(&self) -> u64 {
-        self.machine.frame_number()
-    }
-    fn peek(&self, addr: u16) -> u8 {
-        self.machine.peek(addr)
-    }
-    fn ram(&self) -> &[u8] {
-        self.machine.ram()
-    }
-    fn poke(&mut self, addr: u16, value: u8) {
-        self.machine.poke(addr, value);
-    }
-    fn picture(&self) -> &[u16] {
-        self.machine.picture()
-    }
-    fn peek_ppu(&self, addr: u16) -> u8 {
-        self.machine.peek_ppu(addr)
-    }
-    fn oam(&self) -> &[u8] {
-        self.machine.oam()
-    }
-    fn ppu_ctrl(&self) -> u8 {
-        self.machine.ppu_ctrl()
-    }
+    crate::view::machine_frame_methods!();
     fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
         self.machine.set_buttons(pad, buttons);
-    }
-    fn buttons(&self, pad: usize) -> Buttons {
-        self.machine.buttons(pad)
     }
     fn fork(&self) -> Option<Fork> {
         Some(self.clone())

@@ -6,15 +6,18 @@
 
 mod entry;
 pub mod external;
+pub mod files;
 mod fork;
 mod plugin;
+pub mod progress;
 pub mod ramsearch;
 pub mod replay;
 pub mod savestate;
 pub mod session;
+mod view;
 
-pub use entry::{Demo, Entry, ToolFn};
+pub use entry::{Demo, Entry, ToolFn, parse_args};
 pub use fork::Fork;
-pub use nesmind_emu::{AccessKind, Buttons, Rom, RomError, RomInfo, WatchHit};
-pub use plugin::{Frame, Plugin, PluginOptions, Setup};
-pub use session::{PadOwner, Session};
+pub use nesmind_emu::{AccessKind, Buttons, MachineError, Rom, RomError, RomInfo, WatchHit};
+pub use plugin::{Frame, Plugin, PluginOptions, Request, Setup};
+pub use session::{PadOwner, Quit, Session, StepError};

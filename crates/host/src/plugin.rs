@@ -50,12 +50,6 @@ pub trait Frame {
     fn oam(&self) -> &[u8] {
         &[]
     }
-    /// The last value the game wrote to PPUCTRL ($2000), to read PPU memory as the picture
-    /// uses it: bits 0-1 base nametable, bit 3 sprite pattern table, bit 4 background
-    /// pattern table, bit 5 8x16 sprites. 0 on hosts without a PPU.
-    fn ppu_ctrl(&self) -> u8 {
-        0
-    }
     /// Sets the buttons held on pad 0-3 until changed again.
     fn set_buttons(&mut self, pad: usize, buttons: Buttons);
     /// The buttons currently held on a pad.
@@ -71,6 +65,19 @@ pub trait Frame {
     fn fork(&self) -> Option<Fork> {
         None
     }
+    /// Asks the session for a reset, a power cycle or the end of the run; see [`Request`].
+    /// Hosts that cannot do it (forks, RAM-image hosts) ignore the request.
+    fn request(&mut self, _request: Request) {}
+}
+
+/// What a plug-in may ask of the session from `on_frame`. Resets and power cycles happen
+/// before the next frame runs (and are recorded in replays); `Quit` ends the run after
+/// this frame, with `code` as nesmind's exit status and `message` printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Reset,
+    Power,
+    Quit { code: i32, message: String },
 }
 
 /// Options given with `--plugin-opt key=value` or a RON map file.

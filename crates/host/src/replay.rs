@@ -1,44 +1,152 @@
-//! Replays: per-frame pad input plus a state hash every N frames.
+//! Replays: the machine configuration, per-frame pad input, console resets and power
+//! cycles, and a state hash every N frames.
 //!
 //! File format (text, one record a line):
 //! ```text
-//! nesmind-replay 1
+//! nesmind-replay 2
 //! rom-crc32 1A2B3C4D
+//! four-score 0          machine configuration: 1 when a Four Score is plugged in
 //! hash-every 60
-//! p 08000000        pads 1-4 (hex byte each) held after frame 0's callback
-//! p 00000000        ... frame 1, and so on, one `p` line per frame
-//! h 59 0123456789ABCDEF   state hash after frame 59's input was set
+//! p 08000000            pads 1-4 (hex byte each) held after frame 0's callback
+//! p 00000000            ... frame 1, and so on, one `p` line per frame
+//! reset                 the reset button, pressed before the next frame runs
+//! power                 a power cycle, before the next frame runs
+//! h 59 0123456789ABCDEF state hash after frame 59's input was set
 //! ```
-//! Replays start at power-on. Hashes are [`super::savestate::state_hash`].
+//! Replays start at power-on. Hashes are [`super::savestate::state_hash`]. Version 1
+//! (no `four-score` line, no resets) is still read.
 
 use super::Buttons;
-use super::savestate::{state_hash, write_atomic};
+use super::files::write_atomic;
+use super::savestate::state_hash;
 use nesmind_emu::{Machine, Rom};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &str = "nesmind-replay";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+
+/// Something done to the console between two frames.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Reset,
+    Power,
+}
+
+impl Event {
+    fn word(self) -> &'static str {
+        match self {
+            Event::Reset => "reset",
+            Event::Power => "power",
+        }
+    }
+}
+
+/// Why a replay could not be recorded, read or followed.
+#[derive(Debug)]
+pub enum ReplayError {
+    /// The file could not be read or written (the message names the path).
+    Io(String),
+    NotAReplay,
+    Version(String),
+    OtherRom {
+        replay: u32,
+        rom: u32,
+        file: String,
+    },
+    MissingRomCrc,
+    /// Line `line` (from 1) cannot be read.
+    Line {
+        line: usize,
+        text: String,
+    },
+    /// `--verify`: the state hash after `frame` differs from the recorded one.
+    Diverged {
+        frame: u64,
+        got: u64,
+        want: u64,
+    },
+    /// Anything above, with the file it came from.
+    In {
+        path: PathBuf,
+        error: Box<ReplayError>,
+    },
+}
+
+impl ReplayError {
+    /// The error without the file it came from.
+    pub fn kind(&self) -> &ReplayError {
+        match self {
+            ReplayError::In { error, .. } => error.kind(),
+            e => e,
+        }
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Io(m) => f.write_str(m),
+            ReplayError::NotAReplay => {
+                write!(f, "not a nesmind replay (missing the '{MAGIC}' header)")
+            }
+            ReplayError::Version(v) => write!(
+                f,
+                "replay version {v} is not supported (this build reads 1-{VERSION})"
+            ),
+            ReplayError::OtherRom { replay, rom, file } => write!(
+                f,
+                "recorded with another ROM (CRC32 {replay:08X}; '{file}' is {rom:08X})"
+            ),
+            ReplayError::MissingRomCrc => f.write_str("missing the rom-crc32 line"),
+            ReplayError::Line { line, text } => write!(f, "line {line}: cannot read '{text}'"),
+            ReplayError::Diverged { frame, got, want } => write!(
+                f,
+                "replay diverges at frame {frame}: state hash {got:016X}, recorded {want:016X}"
+            ),
+            ReplayError::In { path, error } => {
+                write!(f, "bad replay '{}': {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl From<ReplayError> for String {
+    fn from(e: ReplayError) -> String {
+        e.to_string()
+    }
+}
 
 /// Collects a run's input; written atomically by `finish`.
 pub struct Recorder {
     path: PathBuf,
+    crc32: u32,
+    four_score: bool,
     text: String,
     every: u64,
 }
 
 impl Recorder {
     pub fn new(path: &Path, rom: &Rom, every: u64) -> Recorder {
-        let every = every.max(1);
         Recorder {
             path: path.to_path_buf(),
-            text: format!(
-                "{MAGIC} {VERSION}\nrom-crc32 {:08X}\nhash-every {every}\n",
-                rom.info.crc32
-            ),
-            every,
+            crc32: rom.info.crc32,
+            four_score: false,
+            text: String::new(),
+            every: every.max(1),
         }
+    }
+    /// The machine configuration the replay must recreate (the session keeps it current).
+    pub fn configure(&mut self, four_score: bool) {
+        self.four_score = four_score;
+    }
+    /// A reset or power cycle before the frame about to run.
+    pub fn event(&mut self, event: Event) {
+        self.text.push_str(event.word());
+        self.text.push('\n');
     }
     pub fn frame(&mut self, step: u64, pads: [Buttons; 4], m: &Machine) {
         let p = pads.map(|b| b.bits());
@@ -51,75 +159,104 @@ impl Recorder {
             let _ = writeln!(self.text, "h {step} {:016X}", state_hash(m));
         }
     }
-    pub fn finish(self) -> Result<(), String> {
-        write_atomic(&self.path, self.text.as_bytes())
+    pub fn finish(self) -> Result<(), ReplayError> {
+        let file = format!(
+            "{MAGIC} {VERSION}\nrom-crc32 {:08X}\nfour-score {}\nhash-every {}\n{}",
+            self.crc32,
+            u8::from(self.four_score),
+            self.every,
+            self.text
+        );
+        write_atomic(&self.path, file.as_bytes()).map_err(ReplayError::Io)
     }
 }
 
 /// A loaded replay; with `verify` it checks every recorded hash.
 pub struct Player {
     pads: Vec<[Buttons; 4]>,
+    /// Events before frame N, by N.
+    events: BTreeMap<u64, Vec<Event>>,
     hashes: BTreeMap<u64, u64>,
+    four_score: bool,
     verify: bool,
     checked: usize,
 }
 
 impl Player {
-    pub fn load(path: &Path, rom: &Rom, verify: bool) -> Result<Player, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read replay '{}': {e}", path.display()))?;
-        Player::parse(&text, rom, verify)
-            .map_err(|e| format!("bad replay '{}': {e}", path.display()))
+    pub fn load(path: &Path, rom: &Rom, verify: bool) -> Result<Player, ReplayError> {
+        let within = |error| ReplayError::In {
+            path: path.to_path_buf(),
+            error: Box::new(error),
+        };
+        let bytes = std::fs::read(path).map_err(|e| within(ReplayError::Io(e.to_string())))?;
+        let text = String::from_utf8(bytes).map_err(|_| within(ReplayError::NotAReplay))?;
+        Player::parse(&text, rom, verify).map_err(within)
     }
 
-    pub fn parse(text: &str, rom: &Rom, verify: bool) -> Result<Player, String> {
+    pub fn parse(text: &str, rom: &Rom, verify: bool) -> Result<Player, ReplayError> {
         let mut lines = text.lines().enumerate();
         let header = lines.next().map(|(_, l)| l).unwrap_or("");
-        match header.strip_prefix(MAGIC).map(str::trim) {
-            Some(v) if v == VERSION.to_string() => {}
-            Some(v) => {
-                return Err(format!(
-                    "replay version {v} is not supported (this build reads {VERSION})"
-                ));
-            }
-            None => return Err("not a nesmind replay (missing the 'nesmind-replay' header)".into()),
+        let version = header
+            .strip_prefix(MAGIC)
+            .map(str::trim)
+            .ok_or(ReplayError::NotAReplay)?;
+        if !matches!(version, "1" | "2") {
+            return Err(ReplayError::Version(version.chars().take(20).collect()));
         }
-        let (mut pads, mut hashes, mut crc) = (Vec::new(), BTreeMap::new(), None);
+        let mut player = Player {
+            pads: Vec::new(),
+            events: BTreeMap::new(),
+            hashes: BTreeMap::new(),
+            four_score: false,
+            verify,
+            checked: 0,
+        };
+        let mut crc = None;
         for (n, line) in lines {
-            let bad = || format!("line {}: cannot read '{line}'", n + 1);
+            let bad = || ReplayError::Line {
+                line: n + 1,
+                text: line.chars().take(80).collect(),
+            };
             let mut parts = line.split_whitespace();
-            match (parts.next(), parts.next(), parts.next()) {
+            let event = match (parts.next(), parts.next(), parts.next()) {
                 (Some("rom-crc32"), Some(h), None) => {
                     crc = Some(u32::from_str_radix(h, 16).map_err(|_| bad())?);
+                    None
                 }
-                (Some("hash-every"), Some(_), None) | (None, _, _) => {}
+                (Some("four-score"), Some(v @ ("0" | "1")), None) => {
+                    player.four_score = v == "1";
+                    None
+                }
+                (Some("hash-every"), Some(_), None) | (None, _, _) => None,
                 (Some("p"), Some(h), None) if h.len() == 8 => {
                     let v = u32::from_str_radix(h, 16).map_err(|_| bad())?.to_be_bytes();
-                    pads.push(v.map(Buttons));
+                    player.pads.push(v.map(Buttons));
+                    None
                 }
                 (Some("h"), Some(f), Some(h)) => {
                     let f = f.parse::<u64>().map_err(|_| bad())?;
-                    hashes.insert(f, u64::from_str_radix(h, 16).map_err(|_| bad())?);
+                    let h = u64::from_str_radix(h, 16).map_err(|_| bad())?;
+                    player.hashes.insert(f, h);
+                    None
                 }
+                (Some("reset"), None, None) => Some(Event::Reset),
+                (Some("power"), None, None) => Some(Event::Power),
                 _ => return Err(bad()),
+            };
+            if let Some(e) = event {
+                let before = player.pads.len() as u64;
+                player.events.entry(before).or_default().push(e);
             }
         }
         match crc {
-            Some(c) if c == rom.info.crc32 => {}
-            Some(c) => {
-                return Err(format!(
-                    "recorded with another ROM (CRC32 {c:08X}; '{}' is {:08X})",
-                    rom.info.file_name, rom.info.crc32
-                ));
-            }
-            None => return Err("missing the rom-crc32 line".into()),
+            Some(c) if c == rom.info.crc32 => Ok(player),
+            Some(c) => Err(ReplayError::OtherRom {
+                replay: c,
+                rom: rom.info.crc32,
+                file: rom.info.file_name.clone(),
+            }),
+            None => Err(ReplayError::MissingRomCrc),
         }
-        Ok(Player {
-            pads,
-            hashes,
-            verify,
-            checked: 0,
-        })
     }
 
     pub fn len(&self) -> u64 {
@@ -131,21 +268,31 @@ impl Player {
     pub fn checked(&self) -> usize {
         self.checked
     }
+    /// Whether the recorded machine had a Four Score plugged in.
+    pub fn four_score(&self) -> bool {
+        self.four_score
+    }
     pub fn pads(&self, step: u64) -> Option<[Buttons; 4]> {
         self.pads.get(step as usize).copied()
     }
+    /// Resets and power cycles recorded before frame `step` runs.
+    pub fn events(&self, step: u64) -> &[Event] {
+        self.events.get(&step).map_or(&[], Vec::as_slice)
+    }
 
     /// With `verify`, compares the state hash recorded for `step`; the first mismatch is an error.
-    pub fn check(&mut self, step: u64, m: &Machine) -> Result<(), String> {
+    pub fn check(&mut self, step: u64, m: &Machine) -> Result<(), ReplayError> {
         if !self.verify {
             return Ok(());
         }
         if let Some(&want) = self.hashes.get(&step) {
             let got = state_hash(m);
             if got != want {
-                return Err(format!(
-                    "replay diverges at frame {step}: state hash {got:016X}, recorded {want:016X}"
-                ));
+                return Err(ReplayError::Diverged {
+                    frame: step,
+                    got,
+                    want,
+                });
             }
             self.checked += 1;
         }

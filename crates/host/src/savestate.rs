@@ -1,53 +1,121 @@
-//! Savestate files, the machine state hash, and atomic file writes.
+//! Savestate files and the machine state hash.
 //!
 //! File format (text):
 //! ```text
-//! nesmind-savestate 2
+//! nesmind-savestate 3
 //! rom-crc32 1A2B3C4D
 //! body-crc32 5E6F7081 len 123456
-//! <the machine as RON, ROM data excluded>
+//! <the machine as RON>
 //! ```
 //! The header ties the state to the ROM (CRC32 of PRG + CHR) and lets a truncated or
-//! damaged body be refused before it is parsed.
+//! damaged body be refused before it is parsed. The body holds machine state only: no ROM
+//! data, no picture (a loaded machine shows its next frame), no sound output or host
+//! settings, no plug-in watches (the session installs its own).
+//!
+//! Versions read: 3, and 2 (which also stored the picture, the watches and the sound
+//! output; those parts are skipped). Every version's loader is tested on a file of that
+//! version kept in `tests/savestates/`.
 
-use nesmind_emu::{Machine, Rom};
-use std::io::Write;
-use std::path::Path;
+use crate::files::write_atomic;
+use nesmind_emu::{InvalidState, Machine, Rom};
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 pub const MAGIC: &str = "nesmind-savestate";
+/// 3: without the picture, the watches and the sound output (`recent` always present).
 /// 2: the APU runs lazily and records how far (`cycle`, `next_event`, `synth_cycle`).
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
+/// The oldest version this build reads.
+pub const OLDEST: u32 = 2;
 
-/// Writes `data` to `path` through a temporary file in the same directory and a rename,
-/// so a crash or a full disk never leaves a half-written file in place of a good one.
-pub fn write_atomic(path: &Path, data: &[u8]) -> Result<(), String> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("'{}' is not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write '{}': {e}", path.display())
-    })
+/// Why a savestate was not saved or loaded.
+#[derive(Debug)]
+pub enum StateError {
+    /// The file could not be read or written (the message names the path).
+    Io(String),
+    /// Not text, or no `nesmind-savestate` header.
+    NotAState,
+    Version(String),
+    /// Saved from another ROM (CRC32 of PRG + CHR).
+    OtherRom {
+        state: u32,
+        rom: u32,
+        file: String,
+    },
+    /// A damaged header line, named.
+    Header(&'static str),
+    Length {
+        body: usize,
+        header: usize,
+    },
+    Checksum,
+    /// The body is not a machine (RON syntax or structure).
+    Body(String),
+    /// The body is a machine that does not fit the ROM: a field is out of range.
+    Invalid(InvalidState),
+    /// The machine could not be written as RON (a bug in a Serialize impl).
+    Encode(String),
+    /// Anything above, with the file it came from.
+    In {
+        path: PathBuf,
+        error: Box<StateError>,
+    },
 }
 
-/// Serialises the machine with the header described in the module docs.
-pub fn encode(machine: &Machine, rom: &Rom) -> Result<String, String> {
-    let body = machine.save_state()?;
+impl StateError {
+    /// The error without the file it came from.
+    pub fn kind(&self) -> &StateError {
+        match self {
+            StateError::In { error, .. } => error.kind(),
+            e => e,
+        }
+    }
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::Io(m) => f.write_str(m),
+            StateError::NotAState => {
+                write!(f, "not a nesmind savestate (missing the '{MAGIC}' header)")
+            }
+            StateError::Version(v) => write!(
+                f,
+                "savestate version {v} is not supported (this build reads versions {OLDEST}-{VERSION})"
+            ),
+            StateError::OtherRom { state, rom, file } => write!(
+                f,
+                "savestate belongs to another ROM (CRC32 {state:08X}; '{file}' is {rom:08X})"
+            ),
+            StateError::Header(line) => write!(f, "damaged savestate header (bad {line} line)"),
+            StateError::Length { body, header } => write!(
+                f,
+                "savestate is truncated or padded: body is {body} bytes, header says {header}"
+            ),
+            StateError::Checksum => {
+                f.write_str("savestate is corrupt: body checksum does not match")
+            }
+            StateError::Body(e) => write!(f, "savestate body is not a machine: {e}"),
+            StateError::Invalid(e) => write!(f, "savestate does not fit the ROM: {e}"),
+            StateError::Encode(e) => write!(f, "cannot serialise the machine: {e}"),
+            StateError::In { path, error } => {
+                write!(f, "cannot load savestate '{}': {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+impl From<StateError> for String {
+    fn from(e: StateError) -> String {
+        e.to_string()
+    }
+}
+
+/// The machine as a version-3 file.
+pub fn encode(machine: &Machine, rom: &Rom) -> Result<String, StateError> {
+    let body = ron::to_string(machine).map_err(|e| StateError::Encode(e.to_string()))?;
     Ok(format!(
         "{MAGIC} {VERSION}\nrom-crc32 {:08X}\nbody-crc32 {:08X} len {}\n{body}",
         rom.info.crc32,
@@ -56,37 +124,38 @@ pub fn encode(machine: &Machine, rom: &Rom) -> Result<String, String> {
     ))
 }
 
-pub fn save(path: &Path, machine: &Machine, rom: &Rom) -> Result<(), String> {
-    write_atomic(path, encode(machine, rom)?.as_bytes())
+pub fn save(path: &Path, machine: &Machine, rom: &Rom) -> Result<(), StateError> {
+    write_atomic(path, encode(machine, rom)?.as_bytes()).map_err(StateError::Io)
 }
 
-/// Checks the header and rebuilds the machine; every refusal says what is wrong.
-pub fn decode(text: &str, rom: &Rom) -> Result<Machine, String> {
+/// Checks the header, parses the body of any readable version and checks the machine
+/// against `rom`; every refusal says what is wrong.
+pub fn decode(text: &str, rom: &Rom) -> Result<Machine, StateError> {
     let mut lines = text.splitn(4, '\n');
-    let first = lines.next().unwrap_or("");
-    let version = first
-        .strip_prefix(MAGIC)
+    let version = lines
+        .next()
+        .and_then(|l| l.strip_prefix(MAGIC))
         .map(str::trim)
-        .ok_or("not a nesmind savestate (missing the 'nesmind-savestate' header)")?;
-    if version != VERSION.to_string() {
-        return Err(format!(
-            "savestate version {version} is not supported (this build reads version {VERSION})"
-        ));
-    }
-    let crc_line = lines.next().unwrap_or("");
-    let crc = crc_line
-        .strip_prefix("rom-crc32 ")
+        .ok_or(StateError::NotAState)?;
+    let version = match version.parse::<u32>() {
+        Ok(v) if (OLDEST..=VERSION).contains(&v) => v,
+        _ => return Err(StateError::Version(version.chars().take(20).collect())),
+    };
+    let crc = lines
+        .next()
+        .and_then(|l| l.strip_prefix("rom-crc32 "))
         .and_then(|h| u32::from_str_radix(h.trim(), 16).ok())
-        .ok_or("damaged savestate header (bad rom-crc32 line)")?;
+        .ok_or(StateError::Header("rom-crc32"))?;
     if crc != rom.info.crc32 {
-        return Err(format!(
-            "savestate belongs to another ROM (CRC32 {crc:08X}; '{}' is {:08X})",
-            rom.info.file_name, rom.info.crc32
-        ));
+        return Err(StateError::OtherRom {
+            state: crc,
+            rom: rom.info.crc32,
+            file: rom.info.file_name.clone(),
+        });
     }
-    let body_line = lines.next().unwrap_or("");
-    let (want_crc, want_len) = body_line
-        .strip_prefix("body-crc32 ")
+    let (want_crc, want_len) = lines
+        .next()
+        .and_then(|l| l.strip_prefix("body-crc32 "))
         .and_then(|r| r.split_once(" len "))
         .and_then(|(c, l)| {
             Some((
@@ -94,26 +163,45 @@ pub fn decode(text: &str, rom: &Rom) -> Result<Machine, String> {
                 l.trim().parse::<usize>().ok()?,
             ))
         })
-        .ok_or("damaged savestate header (bad body-crc32 line)")?;
+        .ok_or(StateError::Header("body-crc32"))?;
     let body = lines.next().unwrap_or("");
     if body.len() != want_len {
-        return Err(format!(
-            "savestate is truncated or padded: body is {} bytes, header says {want_len}",
-            body.len()
-        ));
+        return Err(StateError::Length {
+            body: body.len(),
+            header: want_len,
+        });
     }
     if crc32fast::hash(body.as_bytes()) != want_crc {
-        return Err("savestate is corrupt: body checksum does not match".into());
+        return Err(StateError::Checksum);
     }
-    Machine::load_state(body, rom)
+    let machine: Machine = if version == 2 {
+        ron::from_str(&upgrade_v2(body))
+    } else {
+        ron::from_str(body)
+    }
+    .map_err(|e| StateError::Body(e.to_string()))?;
+    machine.restore(rom).map_err(StateError::Invalid)
 }
 
-pub fn load(path: &Path, rom: &Rom) -> Result<Machine, String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read savestate '{}': {e}", path.display()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| format!("'{}' is not a nesmind savestate (not text)", path.display()))?;
-    decode(&text, rom).map_err(|e| format!("cannot load savestate '{}': {e}", path.display()))
+/// Version 2 bodies parse as version 3 (the parts 3 dropped are ignored as unknown
+/// fields), except that early version-2 states lack the PPU's `recent` pixels; they were
+/// taken between frames, where those are unused, so zeros stand in.
+fn upgrade_v2(body: &str) -> std::borrow::Cow<'_, str> {
+    if body.contains(",recent:") {
+        return body.into();
+    }
+    body.replacen(",frame_buffer:", ",recent:(0,0),frame_buffer:", 1)
+        .into()
+}
+
+pub fn load(path: &Path, rom: &Rom) -> Result<Machine, StateError> {
+    let within = |error| StateError::In {
+        path: path.to_path_buf(),
+        error: Box::new(error),
+    };
+    let bytes = std::fs::read(path).map_err(|e| within(StateError::Io(e.to_string())))?;
+    let text = String::from_utf8(bytes).map_err(|_| within(StateError::NotAState))?;
+    decode(&text, rom).map_err(within)
 }
 
 /// The replay hash: 64-bit FNV-1a over work RAM, PRG RAM, the CPU registers, the PPU's
@@ -127,11 +215,11 @@ pub fn state_hash(m: &Machine) -> u64 {
         }
     };
     feed(m.ram());
-    feed(&m.bus.cart.core.prg_ram);
-    let c = &m.cpu;
+    feed(m.prg_ram());
+    let c = m.cpu();
     feed(&[c.a, c.x, c.y, c.s, c.p]);
     feed(&c.pc.to_le_bytes());
-    let ppu = &m.bus.ppu;
+    let ppu = m.ppu_position();
     feed(&ppu.scanline.to_le_bytes());
     feed(&ppu.dot.to_le_bytes());
     feed(&ppu.frame.to_le_bytes());

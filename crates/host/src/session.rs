@@ -4,10 +4,14 @@
 //! taken), hands the plug-in a [`Frame`] view with the watch hits of that frame, then
 //! applies human and replay input so the game's next controller read sees it.
 
-use super::replay::{Player, Recorder};
-use super::{AccessKind, Buttons, Fork, Frame, Plugin, Setup, WatchHit};
-use nesmind_emu::{Machine, Rom};
+use super::replay::{Event, Player, Recorder, ReplayError};
+use super::savestate::StateError;
+use super::view::{AttachSetup, View};
+use super::{AccessKind, Buttons, Plugin, Request, WatchHit};
+use nesmind_emu::{Machine, MachineError, Rom};
+use std::fmt;
 use std::ops::RangeInclusive;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 /// Who drives a pad.
@@ -18,75 +22,52 @@ pub enum PadOwner {
     Human,
 }
 
-/// The plug-in's requests collected during `on_attach`.
-#[derive(Default)]
-struct AttachSetup {
-    watches: Vec<(AccessKind, RangeInclusive<u16>)>,
-    pads: usize,
+/// Why a frame could not be stepped.
+#[derive(Debug)]
+pub enum StepError {
+    Machine(MachineError),
+    /// The plug-in reported a failure or panicked; `message` says which.
+    Plugin {
+        name: String,
+        message: String,
+    },
+    Replay(ReplayError),
 }
 
-impl Setup for AttachSetup {
-    fn watch(&mut self, kind: AccessKind, range: RangeInclusive<u16>) -> usize {
-        self.watches.push((kind, range));
-        self.watches.len() - 1
-    }
-    fn use_pads(&mut self, count: usize) {
-        self.pads = count.clamp(1, 4);
-    }
-}
-
-/// What `on_frame` sees of the session.
-struct View<'a> {
-    machine: &'a mut Machine,
-    hits: &'a [WatchHit],
-    status: &'a mut String,
-    owners: [PadOwner; 4],
-}
-
-impl Frame for View<'_> {
-    fn frame_number(&self) -> u64 {
-        self.machine.frame_number()
-    }
-    fn peek(&self, addr: u16) -> u8 {
-        self.machine.peek(addr)
-    }
-    fn ram(&self) -> &[u8] {
-        self.machine.ram()
-    }
-    fn poke(&mut self, addr: u16, value: u8) {
-        self.machine.poke(addr, value);
-    }
-    fn picture(&self) -> &[u16] {
-        self.machine.picture()
-    }
-    fn peek_ppu(&self, addr: u16) -> u8 {
-        self.machine.peek_ppu(addr)
-    }
-    fn oam(&self) -> &[u8] {
-        self.machine.oam()
-    }
-    fn ppu_ctrl(&self) -> u8 {
-        self.machine.ppu_ctrl()
-    }
-    fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
-        // A pad a human has taken ignores the plug-in until it is given back.
-        if self.owners.get(pad) == Some(&PadOwner::Plugin) {
-            self.machine.set_buttons(pad, buttons);
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepError::Machine(e) => e.fmt(f),
+            StepError::Plugin { name, message } => write!(f, "plug-in '{name}' {message}"),
+            StepError::Replay(e) => e.fmt(f),
         }
     }
-    fn buttons(&self, pad: usize) -> Buttons {
-        self.machine.buttons(pad)
+}
+
+impl std::error::Error for StepError {}
+
+impl From<StepError> for String {
+    fn from(e: StepError) -> String {
+        e.to_string()
     }
-    fn watch_hits(&self) -> &[WatchHit] {
-        self.hits
-    }
-    fn set_status(&mut self, line: &str) {
-        self.status.clear();
-        self.status.push_str(line.lines().next().unwrap_or(""));
-    }
-    fn fork(&self) -> Option<Fork> {
-        Some(Fork::new(self.machine))
-    }
+}
+
+/// A plug-in's `Request::Quit`: the run ends with this exit status and message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quit {
+    pub code: i32,
+    pub message: String,
+}
+
+/// Frames (5 s) a status line stays shown after the plug-in last set it.
+pub const STATUS_FRAMES: u64 = 300;
+
+/// The text of a caught panic.
+fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(no message)".into())
 }
 
 pub struct Session {
@@ -96,12 +77,20 @@ pub struct Session {
     watches: Vec<(AccessKind, RangeInclusive<u16>)>,
     hits: Vec<WatchHit>,
     status: String,
+    /// The step at which the plug-in last set its status.
+    status_step: u64,
     owners: [PadOwner; 4],
     human: [Buttons; 4],
     /// Frames stepped since the session started (replays count from here).
     steps: u64,
     recorder: Option<Recorder>,
     player: Option<Player>,
+    /// Resets and power cycles to apply before the next frame.
+    pending: Vec<Event>,
+    requests: Vec<Request>,
+    quit: Option<Quit>,
+    /// Set when the plug-in panicked: it is never called again.
+    poisoned: bool,
 }
 
 impl Session {
@@ -116,11 +105,16 @@ impl Session {
             watches: Vec::new(),
             hits: Vec::new(),
             status: String::new(),
+            status_step: 0,
             owners: [PadOwner::Human; 4],
             human: [Buttons::NONE; 4],
             steps: 0,
             recorder: None,
             player: None,
+            pending: Vec::new(),
+            requests: Vec::new(),
+            quit: None,
+            poisoned: false,
         })
     }
 
@@ -134,15 +128,20 @@ impl Session {
             pads: 1,
             ..Default::default()
         };
-        plugin
-            .on_attach(&self.rom.info, &mut setup)
-            .map_err(|why| {
-                format!(
-                    "plug-in '{}' refused '{}': {why}",
-                    plugin.name(),
-                    self.rom.info.file_name
-                )
-            })?;
+        let name = plugin.name().to_string();
+        let refused = |why: String| {
+            format!(
+                "plug-in '{name}' refused '{}': {why}",
+                self.rom.info.file_name
+            )
+        };
+        match catch_unwind(AssertUnwindSafe(|| {
+            plugin.on_attach(&self.rom.info, &mut setup)
+        })) {
+            Ok(Ok(())) => {}
+            Ok(Err(why)) => return Err(refused(why)),
+            Err(p) => return Err(refused(format!("it panicked: {}", panic_text(&*p)))),
+        }
         for (pad, owner) in self.owners.iter_mut().enumerate() {
             *owner = if human_pads.contains(&pad) {
                 PadOwner::Human
@@ -166,30 +165,19 @@ impl Session {
     }
 
     fn install_watches(&mut self) {
-        let bus = &mut self.machine.bus;
-        bus.watches.list = self.watches.clone();
-        bus.watches.hits.clear();
-        // No watches: the bus skips the check entirely.
-        bus.watching = !self.watches.is_empty();
+        self.machine.set_watches(self.watches.clone());
     }
 
-    /// Runs one frame and the plug-in callback. A jammed CPU or a failed plug-in ends the run.
-    pub fn step(&mut self) -> Result<(), String> {
-        self.machine.run_frame().map_err(|e| e.to_string())?;
-        if let Some(plugin) = self.plugin.as_mut() {
-            std::mem::swap(&mut self.hits, &mut self.machine.bus.watches.hits);
-            self.machine.bus.watches.hits.clear();
-            let mut view = View {
-                machine: &mut self.machine,
-                hits: &self.hits,
-                status: &mut self.status,
-                owners: self.owners,
-            };
-            plugin.on_frame(&mut view);
-            if let Some(err) = plugin.error() {
-                return Err(format!("plug-in '{}' failed: {err}", plugin.name()));
-            }
+    /// Runs one frame and the plug-in callback. A jammed CPU, a failed or panicking
+    /// plug-in, or a diverging replay ends the run; the session stays usable (for a
+    /// screenshot, a savestate, the recording so far).
+    pub fn step(&mut self) -> Result<(), StepError> {
+        self.apply_events();
+        if let Some(rec) = self.recorder.as_mut() {
+            rec.configure(self.machine.four_score());
         }
+        self.machine.run_frame().map_err(StepError::Machine)?;
+        self.call_plugin()?;
         for pad in 0..4 {
             if self.owners[pad] == PadOwner::Human {
                 self.machine.set_buttons(pad, self.human[pad]);
@@ -202,7 +190,9 @@ impl Session {
                     self.machine.set_buttons(pad, *b);
                 }
             }
-            player.check(self.steps, &self.machine)?;
+            player
+                .check(self.steps, &self.machine)
+                .map_err(StepError::Replay)?;
         }
         if let Some(rec) = self.recorder.as_mut() {
             let pads = [0, 1, 2, 3].map(|p| self.machine.buttons(p));
@@ -210,6 +200,84 @@ impl Session {
         }
         self.steps += 1;
         Ok(())
+    }
+
+    fn call_plugin(&mut self) -> Result<(), StepError> {
+        let Some(plugin) = self.plugin.as_mut().filter(|_| !self.poisoned) else {
+            return Ok(());
+        };
+        self.machine.take_watch_hits(&mut self.hits);
+        let mut view = View {
+            machine: &mut self.machine,
+            hits: &self.hits,
+            status: &mut self.status,
+            owners: self.owners,
+            requests: &mut self.requests,
+        };
+        let name = plugin.name().to_string();
+        let fail = |message| StepError::Plugin { name, message };
+        let said = view.status.clone();
+        view.status.clear();
+        let outcome = catch_unwind(AssertUnwindSafe(|| plugin.on_frame(&mut view)));
+        if self.status.is_empty() {
+            self.status = said;
+        } else {
+            // Counted as of the end of this step.
+            self.status_step = self.steps + 1;
+        }
+        if let Err(p) = outcome {
+            self.poisoned = true;
+            return Err(fail(format!("panicked: {}", panic_text(&*p))));
+        }
+        if let Some(err) = plugin.error() {
+            return Err(fail(format!("failed: {err}")));
+        }
+        for request in std::mem::take(&mut self.requests) {
+            match request {
+                Request::Reset => self.pending.push(Event::Reset),
+                Request::Power => self.pending.push(Event::Power),
+                Request::Quit { code, message } => {
+                    self.quit.get_or_insert(Quit { code, message });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies the resets and power cycles asked for since the last frame (by the plug-in,
+    /// the window, or the replay being played) and records them.
+    fn apply_events(&mut self) {
+        let mut events = std::mem::take(&mut self.pending);
+        if let Some(player) = &self.player {
+            events.extend_from_slice(player.events(self.steps));
+        }
+        for event in events {
+            match event {
+                Event::Reset => self.machine.reset(),
+                Event::Power => self.power_cycle(),
+            }
+            if let Some(rec) = self.recorder.as_mut() {
+                rec.event(event);
+            }
+        }
+    }
+
+    /// A fresh machine from the same ROM, keeping the configuration and the host's settings.
+    fn power_cycle(&mut self) {
+        let Ok(mut fresh) = Machine::new(&self.rom) else {
+            // Session::new built a machine from this ROM, so this cannot fail.
+            return;
+        };
+        fresh.set_four_score(self.machine.four_score());
+        fresh.set_audio_enabled(self.machine.audio_enabled());
+        let _ = fresh.set_sample_rate(self.machine.sample_rate());
+        self.machine = fresh;
+        self.install_watches();
+    }
+
+    /// The plug-in's request to end the run, if it made one.
+    pub fn quit(&self) -> Option<&Quit> {
+        self.quit.as_ref()
     }
 
     /// Buttons a human holds on `pad` (applied only while the human owns it).
@@ -233,14 +301,17 @@ impl Session {
         self.owners.get(pad).copied().unwrap_or(PadOwner::Human)
     }
 
+    /// The reset button, pressed before the next frame (recorded in a recording).
     pub fn reset(&mut self) {
-        self.machine.reset();
+        self.pending.push(Event::Reset);
     }
 
     pub fn record(&mut self, recorder: Recorder) {
         self.recorder = Some(recorder);
     }
+    /// Plays `player`'s input; the machine is configured as it was when it was recorded.
     pub fn replay(&mut self, player: Player) {
+        self.machine.set_four_score(player.four_score());
         self.player = Some(player);
     }
     /// Frames left in the replay being played, if any.
@@ -252,7 +323,7 @@ impl Session {
         self.player.as_ref().map(Player::checked)
     }
     /// Writes the recording (atomically) if one is running.
-    pub fn finish_recording(&mut self) -> Result<(), String> {
+    pub fn finish_recording(&mut self) -> Result<(), ReplayError> {
         match self.recorder.take() {
             Some(r) => r.finish(),
             None => Ok(()),
@@ -260,7 +331,7 @@ impl Session {
     }
 
     /// Saves the machine to `path` atomically.
-    pub fn save_state(&self, path: &Path) -> Result<(), String> {
+    pub fn save_state(&self, path: &Path) -> Result<(), StateError> {
         super::savestate::save(path, &self.machine, &self.rom)?;
         log::info!(
             "saved state to {} at frame {}",
@@ -271,11 +342,13 @@ impl Session {
     }
 
     /// Loads a savestate; on any error the running game is left exactly as it was.
-    pub fn load_state(&mut self, path: &Path) -> Result<(), String> {
-        let loaded = super::savestate::load(path, &self.rom)?;
-        let keep_four_score = self.machine.bus.input.four_score;
+    pub fn load_state(&mut self, path: &Path) -> Result<(), StateError> {
+        let mut loaded = super::savestate::load(path, &self.rom)?;
+        // The state holds no host settings: the session's stay as they are.
+        loaded.set_four_score(self.machine.four_score());
+        loaded.set_audio_enabled(self.machine.audio_enabled());
+        let _ = loaded.set_sample_rate(self.machine.sample_rate());
         self.machine = loaded;
-        self.machine.set_four_score(keep_four_score);
         self.install_watches();
         log::info!(
             "loaded state {} (frame {})",
@@ -288,9 +361,16 @@ impl Session {
     /// Detaches the plug-in (calls `on_detach`) and returns its result line.
     pub fn detach(&mut self) -> Option<String> {
         let mut plugin = self.plugin.take()?;
-        plugin.on_detach();
-        self.machine.bus.watching = false;
-        plugin.result()
+        self.machine.set_watches(Vec::new());
+        if self.poisoned {
+            return None;
+        }
+        catch_unwind(AssertUnwindSafe(|| {
+            plugin.on_detach();
+            plugin.result()
+        }))
+        .ok()
+        .flatten()
     }
 
     pub fn machine(&self) -> &Machine {
@@ -306,13 +386,21 @@ impl Session {
     pub fn steps(&self) -> u64 {
         self.steps
     }
+    /// The plug-in's status line; empty once it has not been repeated or replaced for
+    /// `STATUS_FRAMES` frames, so a line about a finished game does not stay on screen.
     pub fn status(&self) -> &str {
+        if self.steps.saturating_sub(self.status_step) > STATUS_FRAMES {
+            return "";
+        }
         &self.status
     }
     pub fn plugin_name(&self) -> Option<&str> {
         self.plugin.as_deref().map(|p| p.name())
     }
     pub fn plugin_result(&self) -> Option<String> {
-        self.plugin.as_deref().and_then(|p| p.result())
+        let plugin = self.plugin.as_deref().filter(|_| !self.poisoned)?;
+        catch_unwind(AssertUnwindSafe(|| plugin.result()))
+            .ok()
+            .flatten()
     }
 }

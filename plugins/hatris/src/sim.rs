@@ -66,16 +66,8 @@ pub fn load_settings(path: Option<&str>) -> Result<Settings, String> {
     }
 }
 
-pub fn parse<T: Parser>(name: &str, args: &[String]) -> Result<Option<T>, String> {
-    match T::try_parse_from(std::iter::once(name.to_string()).chain(args.iter().cloned())) {
-        Ok(a) => Ok(Some(a)),
-        Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            Ok(None)
-        }
-        Err(e) => Err(e.render().to_string().trim_end().to_string()),
-    }
-}
+/// The tools' argument parser (one for every plug-in tool, in nesmind-host).
+pub use nesmind_host::parse_args as parse;
 
 /// Summary statistics of spawn counts.
 #[derive(Clone, Debug, PartialEq)]

@@ -126,6 +126,8 @@ pub struct Searcher<G: Game> {
     /// Best-reply children: (ordering score, move, player making it).
     pub(crate) reply_bufs: Vec<Vec<(i32, G::Move, usize)>>,
     deadline: Option<Instant>,
+    /// A per-move node budget: unlike a time budget, the same search every run.
+    max_nodes: Option<u64>,
     may_abort: bool,
     last_root: Option<usize>,
 }
@@ -146,6 +148,7 @@ impl<G: Game> Searcher<G> {
             kid_bufs: Vec::new(),
             reply_bufs: Vec::new(),
             deadline: None,
+            max_nodes: None,
             may_abort: false,
             last_root: None,
         }
@@ -153,6 +156,16 @@ impl<G: Game> Searcher<G> {
 
     pub fn config(&self) -> &SearchConfig {
         &self.cfg
+    }
+
+    /// Replaces the time budget by a reproducible one: at most `nodes` nodes per move
+    /// (the first iteration always completes) and at most `depth` plies, either optional.
+    pub fn set_fixed_budget(&mut self, nodes: Option<u64>, depth: Option<u32>) {
+        self.cfg.move_time = None;
+        self.max_nodes = nodes;
+        if let Some(d) = depth {
+            self.cfg.max_depth = d.max(1);
+        }
     }
 
     /// Picks a move for the player to move in `root` (which must not be finished).
@@ -258,6 +271,9 @@ impl<G: Game> Searcher<G> {
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
+        if self.may_abort && self.max_nodes.is_some_and(|max| self.nodes >= max) {
+            self.aborted = true;
+        }
         if self.nodes & 1023 == 0
             && self.may_abort
             && let Some(d) = self.deadline

@@ -108,6 +108,13 @@ impl Seat {
         &self.kind
     }
 
+    /// A reproducible budget instead of the time budget (see `Searcher::set_fixed_budget`).
+    pub fn set_fixed_budget(&mut self, nodes: Option<u64>, depth: Option<u32>) {
+        if let Some(s) = self.searcher.as_mut() {
+            s.set_fixed_budget(nodes, depth);
+        }
+    }
+
     /// The move for the player to move in `pos` (which must not be finished).
     pub fn choose(&mut self, pos: &Position) -> Move {
         match (&self.kind, &mut self.searcher) {

@@ -23,6 +23,9 @@ pub struct SpotPlugin {
     /// Expect the other seats to play like the cartridge's AI model.
     model: bool,
     move_time: Duration,
+    /// `move_nodes` / `depth`: a reproducible budget per move instead of `move_time`.
+    move_nodes: Option<u64>,
+    depth: Option<u32>,
     players: Vec<Option<Seat>>,
     plan: Option<Plan>,
     /// Pad whose buttons must be released this frame.
@@ -46,6 +49,8 @@ impl SpotPlugin {
             algorithm: None,
             model: true,
             move_time: Duration::from_millis(200),
+            move_nodes: None,
+            depth: None,
             players: (0..MAX_PLAYERS).map(|_| None).collect(),
             plan: None,
             release: None,
@@ -75,9 +80,22 @@ impl SpotPlugin {
                     })?;
                     plugin.move_time = Duration::from_millis(ms.max(1));
                 }
+                "move_nodes" => {
+                    plugin.move_nodes =
+                        Some(value.parse().map_err(|_| {
+                            format!("move_nodes: '{value}' is not a number of nodes")
+                        })?);
+                }
+                "depth" => {
+                    plugin.depth = Some(
+                        value
+                            .parse()
+                            .map_err(|_| format!("depth: '{value}' is not a number of plies"))?,
+                    );
+                }
                 _ => {
                     return Err(format!(
-                        "unknown spot option '{key}' (ram_map, seats, search, model, move_ms)"
+                        "unknown spot option '{key}' (ram_map, seats, search, model, move_ms, move_nodes, depth)"
                     ));
                 }
             }
@@ -99,9 +117,14 @@ impl SpotPlugin {
         } else {
             SeatKind::Search(algorithm)
         };
-        let move_time = self.move_time;
-        self.players[slot]
-            .get_or_insert_with(|| Seat::new(kind, players, move_time, 0x5EED + slot as u64))
+        let (move_time, nodes, depth) = (self.move_time, self.move_nodes, self.depth);
+        self.players[slot].get_or_insert_with(|| {
+            let mut seat = Seat::new(kind, players, move_time, 0x5EED + slot as u64);
+            if nodes.is_some() || depth.is_some() {
+                seat.set_fixed_budget(nodes, depth);
+            }
+            seat
+        })
     }
 
     /// Starts a plan for the current situation, or leaves none when nothing is to be done.

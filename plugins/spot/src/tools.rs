@@ -7,22 +7,11 @@ use super::moves::Move;
 use super::perft::{perft, perft_parallel, perft_unmake};
 use super::position::Position;
 use clap::Parser;
+use nesmind_host::parse_args;
 use nesmind_search::{Algorithm, SearchConfig, Searcher};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
-
-fn parse_args<T: Parser>(name: &str, args: &[String]) -> Result<Option<T>, String> {
-    match T::try_parse_from(std::iter::once(name.to_string()).chain(args.iter().cloned())) {
-        Ok(a) => Ok(Some(a)),
-        Err(e) if !e.use_stderr() => {
-            // --help and --version: print and stop without an error.
-            let _ = e.print();
-            Ok(None)
-        }
-        Err(e) => Err(e.render().to_string().trim_end().to_string()),
-    }
-}
 
 fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -140,12 +140,14 @@ impl Ui {
             Keycode::F5 => report(
                 session
                     .save_state(&slot_file(self.slot))
-                    .map(|_| format!("saved slot {}", self.slot)),
+                    .map(|_| format!("saved slot {}", self.slot))
+                    .map_err(String::from),
             ),
             Keycode::F9 => report(
                 session
                     .load_state(&slot_file(self.slot))
-                    .map(|_| format!("loaded slot {}", self.slot)),
+                    .map(|_| format!("loaded slot {}", self.slot))
+                    .map_err(String::from),
             ),
             Keycode::F6 => {
                 self.slot = self.slot % 9 + 1;

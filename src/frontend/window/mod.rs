@@ -120,6 +120,13 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
     let video = sdl
         .video()
         .map_err(|e| format!("no video device (is DISPLAY set?): {e}"))?;
+    let driver = video.current_video_driver();
+    if matches!(driver, "offscreen" | "dummy") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
+        // SDL found no display and fell back to drawing nowhere.
+        return Err(format!(
+            "no display: SDL could only open its '{driver}' video driver; add --headless"
+        ));
+    }
     let gc = sdl
         .game_controller()
         .map_err(|e| format!("SDL game controllers: {e}"))?;
@@ -190,15 +197,17 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
             }
             if let Err(e) = session.step() {
                 if opts.frames.is_some() {
-                    return Err(e);
+                    return Err(e.into());
                 }
                 log::error!("{e}");
-                ui.say(e);
+                ui.say(e.to_string());
                 ui.paused = true;
             }
             audio.play(session);
         }
-        let last = stepping && opts.frames.is_some_and(|n| session.steps() >= n);
+        // A plug-in's quit request ends the run like the last of --frames.
+        let last = stepping
+            && (opts.frames.is_some_and(|n| session.steps() >= n) || session.quit().is_some());
         let info = info_line(session, &meter, &ui, audio.pacing_label());
         let lines = ui
             .osd
@@ -247,7 +256,7 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
 }
 
 fn save_png(path: &std::path::Path, w: usize, h: usize, pixels: &[u32]) -> Result<(), String> {
-    crate::host::savestate::write_atomic(path, &crate::frontend::png::encode_rgb(w, h, pixels))
+    crate::host::files::write_atomic(path, &crate::frontend::png::encode_rgb(w, h, pixels))
 }
 
 /// `--screenshot`: read back from the window; the emulated picture (which the window

@@ -1,6 +1,6 @@
 //! Drawing: the picture widened to the chosen aspect on the CPU (see
 //! [`crate::frontend::layout`]), scaled by an integer vertically by SDL (nearest), and the
-//! overlay strip on top. Read-backs of the picture happen before the overlay is drawn.
+//! status strip below it. Read-backs of the picture happen before the overlay is drawn.
 
 use crate::frontend::layout::{Aspect, Layout, PIC_H, PIC_W, Resampler};
 use crate::frontend::overlay::{self, Line};
@@ -130,12 +130,7 @@ impl<'t> Video<'t> {
         }
         if let Some((texture, w, h)) = &self.overlay {
             let s = layout.scale;
-            let dst = Rect::new(
-                layout.x,
-                layout.y + layout.height.saturating_sub(*h as u32 * s) as i32,
-                *w as u32 * s,
-                *h as u32 * s,
-            );
+            let dst = Rect::new(layout.x, layout.strip_top(*h), *w as u32 * s, *h as u32 * s);
             canvas.copy(texture, None, dst)?;
         }
         Ok(())

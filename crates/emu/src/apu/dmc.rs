@@ -14,20 +14,20 @@ pub struct Dmc {
     looping: bool,
     period: u16,
     timer: u16,
-    pub level: u8,
+    pub(crate) level: u8,
     sample_addr: u16,
     sample_len: u16,
     addr: u16,
-    pub bytes_remaining: u16,
+    pub(crate) bytes_remaining: u16,
     buffer: Option<u8>,
     shift: u8,
     bits_remaining: u8,
     silence: bool,
-    pub irq: bool,
+    pub(crate) irq: bool,
     /// CPU cycles until a load DMA (after a $4015 enable) may halt the CPU; 0 = none.
     load_delay: u8,
     /// The memory reader wants a byte and the DMA unit may act on it.
-    pub armed: bool,
+    pub(crate) armed: bool,
 }
 
 impl Default for Dmc {
@@ -54,6 +54,37 @@ impl Default for Dmc {
 }
 
 impl Dmc {
+    /// Savestate check.
+    pub(super) fn check(&self) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        ensure(
+            RATES.iter().any(|r| r / 2 == self.period),
+            "bus.apu.dmc.period",
+            || format!("{} is not one of the DMC rates", self.period),
+        )?;
+        ensure(
+            (1..=self.period).contains(&self.timer),
+            "bus.apu.dmc.timer",
+            || format!("{} is not 1-{}", self.timer, self.period),
+        )?;
+        ensure(self.level < 128, "bus.apu.dmc.level", || {
+            format!("{} is over 7 bits", self.level)
+        })?;
+        ensure(
+            (1..=8).contains(&self.bits_remaining),
+            "bus.apu.dmc.bits_remaining",
+            || format!("{} is not 1-8", self.bits_remaining),
+        )?;
+        ensure(self.load_delay <= 4, "bus.apu.dmc.load_delay", || {
+            format!("{} is over 4", self.load_delay)
+        })?;
+        ensure(
+            self.addr >= 0x8000 && self.sample_addr >= 0xC000,
+            "bus.apu.dmc.addr",
+            || "samples are read from $8000-$FFFF".into(),
+        )
+    }
+
     pub fn write(&mut self, reg: u16, value: u8) {
         match reg & 3 {
             0 => {

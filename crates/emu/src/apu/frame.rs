@@ -12,9 +12,9 @@ const FIVE_STEP: [u32; 5] = [7457, 14913, 22371, 37281, 37282];
 
 #[derive(Clone, Default, Serialize, Deserialize)]
 pub struct FrameCounter {
-    pub five_step: bool,
-    pub inhibit: bool,
-    pub irq: bool,
+    pub(crate) five_step: bool,
+    pub(crate) inhibit: bool,
+    pub(crate) irq: bool,
     cycle: u32,
     /// Index of the next step point in the current mode's table.
     index: u8,
@@ -25,6 +25,28 @@ pub struct FrameCounter {
 }
 
 impl FrameCounter {
+    /// Savestate check.
+    pub(super) fn check(&self) -> Result<(), crate::InvalidState> {
+        let len = if self.five_step {
+            FIVE_STEP.len()
+        } else {
+            FOUR_STEP.len()
+        };
+        crate::state::ensure(
+            usize::from(self.index) < len && self.reset_delay <= 4,
+            "bus.apu.frame.index",
+            || format!("step {} of a {len}-step sequence", self.index),
+        )?;
+        // The sequence is at most 37,282 cycles long; `next` is one of its step points.
+        let points = FOUR_STEP.iter().chain(&FIVE_STEP);
+        crate::state::ensure(
+            self.cycle <= FIVE_STEP[4]
+                && (self.next == 0 || points.clone().any(|&p| p == self.next)),
+            "bus.apu.frame.cycle",
+            || format!("cycle {} with the next step at {}", self.cycle, self.next),
+        )
+    }
+
     /// $4017 write. The restart lands 3 or 4 CPU cycles later depending on where in the
     /// APU cycle the write falls.
     pub fn write(&mut self, value: u8, odd: bool) {

@@ -47,9 +47,14 @@ pub struct Apu {
     last_4017: u8,
     /// Length counters have writes or a clock to settle at the end of this cycle.
     length_dirty: bool,
+    /// Host settings and output (synthesis on or off, the resampler and its filters) are
+    /// not machine state: savestates leave them out and `restore_output` rebuilds them.
+    #[serde(skip, default = "yes")]
     audio: bool,
     /// A write or frame clock may have changed a channel's output: re-mix this cycle.
+    #[serde(skip, default = "yes")]
     mix_dirty: bool,
+    #[serde(skip)]
     last_dmc_level: u8,
     /// The next CPU cycle to tick. The APU runs lazily: cycles before `next_event` only
     /// count (frame counter, DMC timer), so they are skipped in bulk when something asks.
@@ -61,7 +66,12 @@ pub struct Apu {
     /// stepping every cycle.
     synth_cycle: u64,
     batching: bool,
+    #[serde(skip)]
     synth: Synth,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for Apu {
@@ -90,7 +100,54 @@ impl Apu {
             synth: Synth::new(DEFAULT_SAMPLE_RATE),
         };
         apu.frame.restart(0, RESTART_DELAY);
+        // Output starts at the level the channels rest at, so it begins without a click.
+        apu.settle_output();
         apu
+    }
+
+    /// Rebuilds the output side after power-on or a savestate load: synthesis resumes on
+    /// the sample grid of an uninterrupted run, its filters settled at the current level.
+    pub fn restore_output(&mut self) {
+        // The next event is derived from the counters: plan it afresh rather than trust it.
+        self.schedule();
+        self.settle_output();
+    }
+
+    fn settle_output(&mut self) {
+        self.mix_dirty = true;
+        self.last_dmc_level = self.dmc.level;
+        self.synth.settle(self.mixed_level(), self.synth_cycle);
+    }
+
+    fn mixed_level(&self) -> f32 {
+        synth::mix(
+            self.pulse[0].output(),
+            self.pulse[1].output(),
+            self.triangle.output(),
+            self.noise.output(),
+            self.dmc.level,
+        )
+    }
+
+    /// Savestate check: the indices the channels look tables up with.
+    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::InvalidState> {
+        self.pulse[0].check("bus.apu.pulse[0]")?;
+        self.pulse[1].check("bus.apu.pulse[1]")?;
+        self.triangle.check("bus.apu.triangle")?;
+        self.noise.check("bus.apu.noise")?;
+        self.dmc.check()?;
+        self.frame.check()?;
+        // Synthesis never runs ahead of the ticks, nor the ticks ahead of the bus.
+        crate::state::ensure(
+            self.synth_cycle <= self.cycle && self.cycle <= bus_cycles + 1,
+            "bus.apu.cycle",
+            || {
+                format!(
+                    "synthesis at {}, ticks at {}, the bus at {bus_cycles}",
+                    self.synth_cycle, self.cycle
+                )
+            },
+        )
     }
 
     /// Soft reset at CPU cycle `now`: channels silenced as by a $4015 write of 0, the frame
@@ -164,7 +221,7 @@ impl Apu {
     }
 
     /// Ticks and synthesises everything before `end`, before a change from outside.
-    fn catch_up(&mut self, end: u64) {
+    pub(crate) fn catch_up(&mut self, end: u64) {
         self.run_to(end);
         self.synth_to(end);
     }
@@ -175,6 +232,13 @@ impl Apu {
         let mut odd = self.synth_cycle & 1 == 1;
         self.synth_cycle = end;
         if !self.audio {
+            // The waveforms still move, so a state saved without sound resumes exactly as
+            // one saved with it.
+            let pulse_units = if odd { n.div_ceil(2) } else { n / 2 };
+            self.pulse[0].advance(pulse_units);
+            self.pulse[1].advance(pulse_units);
+            self.triangle.advance(n);
+            self.noise.advance(n);
             return;
         }
         while n > 0 {
@@ -203,9 +267,8 @@ impl Apu {
         }
     }
 
-    /// Test hook: synthesise every cycle as it happens (the reference for batching).
-    #[doc(hidden)]
-    pub fn set_audio_batching(&mut self, on: bool) {
+    /// Off: tick and synthesise every cycle as it happens (the reference for batching).
+    pub fn set_events(&mut self, on: bool) {
         self.batching = on;
         // The next tick re-plans with the new setting.
         self.next_event = self.cycle;
@@ -222,13 +285,7 @@ impl Apu {
         if changed || self.dmc.level != self.last_dmc_level {
             self.mix_dirty = false;
             self.last_dmc_level = self.dmc.level;
-            let level = synth::mix(
-                self.pulse[0].output(),
-                self.pulse[1].output(),
-                self.triangle.output(),
-                self.noise.output(),
-                self.dmc.level,
-            );
+            let level = self.mixed_level();
             self.synth.set_level(level);
         }
         self.synth.tick();
@@ -324,6 +381,10 @@ impl Apu {
 
     pub fn set_audio_enabled(&mut self, on: bool, now: u64) {
         self.catch_up(now);
+        if on && !self.audio {
+            // Resume from the current level instead of jumping to it from a stale one.
+            self.settle_output();
+        }
         self.audio = on;
         self.mix_dirty = true;
     }

@@ -14,8 +14,8 @@ pub struct Noise {
     period: u16,
     timer: u16,
     lfsr: u16,
-    pub env: Envelope,
-    pub len: Length,
+    pub(crate) env: Envelope,
+    pub(crate) len: Length,
 }
 
 impl Default for Noise {
@@ -33,6 +33,23 @@ impl Default for Noise {
 }
 
 impl Noise {
+    /// Savestate check (`field` names this channel).
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        ensure(
+            PERIODS.contains(&self.period),
+            &format!("{field}.period"),
+            || format!("{} is not one of the noise periods", self.period),
+        )?;
+        ensure(self.timer <= self.period, &format!("{field}.timer"), || {
+            format!("{} is past the period {}", self.timer, self.period)
+        })?;
+        ensure(self.lfsr <= 0x7FFF, &format!("{field}.lfsr"), || {
+            format!("{:#X} is over 15 bits", self.lfsr)
+        })?;
+        self.env.check(&format!("{field}.env"))
+    }
+
     pub fn write(&mut self, reg: u16, value: u8) {
         match reg & 3 {
             0 => {
@@ -71,6 +88,25 @@ impl Noise {
         self.lfsr = (self.lfsr >> 1) | (feedback << 14);
     }
 
+    /// `n` shifts at once. The bits a shift feeds in are b0 ^ b(tap) of the register, so the
+    /// next 15 - tap of them are already known: they go in as one block.
+    fn shift_by(&mut self, mut n: u32) {
+        let tap = if self.short_mode { 6 } else { 1 };
+        if !self.short_mode {
+            // The long mode cycles through all 32767 non-zero states.
+            n %= 32767;
+        }
+        let block = 15 - tap;
+        let mut r = u32::from(self.lfsr);
+        while n > 0 {
+            let k = n.min(block);
+            let fed = (r ^ (r >> tap)) & ((1 << k) - 1);
+            r = ((r >> k) | (fed << (15 - k))) & 0x7FFF;
+            n -= k;
+        }
+        self.lfsr = r as u16;
+    }
+
     /// Advances `cycles` CPU cycles at once (no audible change may fall inside unless the
     /// channel is silent; the register still shifts so its sequence stays exact).
     pub fn advance(&mut self, cycles: u32) {
@@ -81,9 +117,7 @@ impl Noise {
         }
         let rest = cycles - first;
         let p = u32::from(self.period);
-        for _ in 0..=rest / p {
-            self.shift();
-        }
+        self.shift_by(rest / p + 1);
         self.timer = (p - rest % p) as u16;
     }
 
@@ -102,6 +136,35 @@ impl Noise {
             0
         } else {
             self.env.volume()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_shifts_equal_single_shifts_in_both_modes() {
+        for short_mode in [false, true] {
+            for start in [1u16, 0x1234, 0x7FFF, 0x4001] {
+                for n in [0u32, 1, 8, 9, 14, 15, 100, 32767, 40000] {
+                    let mut one = Noise {
+                        short_mode,
+                        lfsr: start,
+                        ..Noise::default()
+                    };
+                    let mut block = one.clone();
+                    for _ in 0..n {
+                        one.shift();
+                    }
+                    block.shift_by(n);
+                    assert_eq!(
+                        block.lfsr, one.lfsr,
+                        "short {short_mode} start {start:#X} n {n}"
+                    );
+                }
+            }
         }
     }
 }

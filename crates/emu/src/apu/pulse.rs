@@ -16,10 +16,10 @@ pub struct Pulse {
     ones_complement: bool,
     duty: u8,
     step: u8,
-    pub period: u16,
+    pub(crate) period: u16,
     timer: u16,
-    pub env: Envelope,
-    pub len: Length,
+    pub(crate) env: Envelope,
+    pub(crate) len: Length,
     sweep_enabled: bool,
     sweep_period: u8,
     sweep_negate: bool,
@@ -29,6 +29,27 @@ pub struct Pulse {
 }
 
 impl Pulse {
+    /// Savestate check (`field` names this channel).
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        let f = |name: &str| format!("{field}.{name}");
+        ensure(self.duty < 4, &f("duty"), || {
+            format!("{} is not 0-3", self.duty)
+        })?;
+        ensure(self.step < 8, &f("step"), || {
+            format!("{} is not 0-7", self.step)
+        })?;
+        ensure(self.period <= 0x7FF, &f("period"), || {
+            format!("{} is over 11 bits", self.period)
+        })?;
+        ensure(
+            self.sweep_shift < 8 && self.sweep_period < 8,
+            &f("sweep_shift"),
+            || "sweep shift and period are 3 bits".into(),
+        )?;
+        self.env.check(&f("env"))
+    }
+
     pub fn new(first: bool) -> Pulse {
         Pulse {
             ones_complement: first,
@@ -76,15 +97,8 @@ impl Pulse {
     /// Advances `units` APU cycles at once (no audible change may fall inside unless the
     /// channel is silent).
     pub fn advance(&mut self, units: u32) {
-        let timer = u32::from(self.timer);
-        if units <= timer {
-            self.timer -= units as u16;
-        } else {
-            let rest = units - timer - 1;
-            let p = u32::from(self.period) + 1;
-            self.step = ((u32::from(self.step) + 1 + rest / p) & 7) as u8;
-            self.timer = (u32::from(self.period) - rest % p) as u16;
-        }
+        let steps = super::units::run_timer(&mut self.timer, self.period, units);
+        self.step = ((u32::from(self.step) + steps) & 7) as u8;
     }
 
     /// CPU cycles until the output can next change (cycle 1 is the next one, of parity

@@ -110,7 +110,7 @@ pub struct Synth {
     hp440: HighPass,
     lp14k: LowPass,
     /// Finished samples waiting for the host.
-    pub out: Vec<i16>,
+    pub(crate) out: Vec<i16>,
 }
 
 #[derive(Clone, Default, Serialize, Deserialize)]
@@ -120,10 +120,17 @@ struct HighPass {
     prev_out: f32,
 }
 
+/// The RC time constant of a first-order filter with corner `hz`, and the sample period.
+fn rc_and_dt(hz: f64, rate: u32) -> (f64, f64) {
+    (
+        1.0 / (2.0 * std::f64::consts::PI * hz),
+        1.0 / f64::from(rate),
+    )
+}
+
 impl HighPass {
     fn new(hz: f64, rate: u32) -> HighPass {
-        let rc = 1.0 / (2.0 * std::f64::consts::PI * hz);
-        let dt = 1.0 / f64::from(rate);
+        let (rc, dt) = rc_and_dt(hz, rate);
         HighPass {
             a: (rc / (rc + dt)) as f32,
             ..HighPass::default()
@@ -145,8 +152,7 @@ struct LowPass {
 
 impl LowPass {
     fn new(hz: f64, rate: u32) -> LowPass {
-        let rc = 1.0 / (2.0 * std::f64::consts::PI * hz);
-        let dt = 1.0 / f64::from(rate);
+        let (rc, dt) = rc_and_dt(hz, rate);
         LowPass {
             b: (dt / (rc + dt)) as f32,
             prev: 0.0,
@@ -156,6 +162,12 @@ impl LowPass {
     fn run(&mut self, x: f32) -> f32 {
         self.prev += self.b * (x - self.prev);
         self.prev
+    }
+}
+
+impl Default for Synth {
+    fn default() -> Self {
+        Synth::new(super::DEFAULT_SAMPLE_RATE)
     }
 }
 
@@ -177,6 +189,20 @@ impl Synth {
         };
         s.update_step();
         s
+    }
+
+    /// Restarts output at rest on `level`, as if it had held for ever, on the sample grid
+    /// an uninterrupted run from power-on has at CPU cycle `cycle`; keeps rate and adjust.
+    pub fn settle(&mut self, level: f32, cycle: u64) {
+        let mut fresh = Synth::new(self.rate);
+        fresh.adjust = self.adjust;
+        fresh.update_step();
+        fresh.base = ((u128::from(cycle) * u128::from(fresh.step)) & 0xFFFF_FFFF) as u64;
+        fresh.level = level;
+        fresh.integ = level;
+        // Settled filters: constant input, so each high-pass outputs 0 and remembers it.
+        fresh.hp90.prev_in = level;
+        *self = fresh;
     }
 
     pub fn rate(&self) -> u32 {

@@ -12,10 +12,26 @@ pub struct Triangle {
     period: u16,
     timer: u16,
     step: u8,
-    pub len: Length,
+    pub(crate) len: Length,
 }
 
 impl Triangle {
+    /// Savestate check (`field` names this channel).
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        ensure(self.step < 32, &format!("{field}.step"), || {
+            format!("{} is not 0-31", self.step)
+        })?;
+        ensure(self.period <= 0x7FF, &format!("{field}.period"), || {
+            format!("{} is over 11 bits", self.period)
+        })?;
+        ensure(
+            self.linear < 128 && self.linear_reload_value < 128,
+            &format!("{field}.linear"),
+            || "the linear counter is 7 bits".into(),
+        )
+    }
+
     pub fn write(&mut self, reg: u16, value: u8) {
         match reg & 3 {
             0 => {
@@ -57,16 +73,9 @@ impl Triangle {
 
     /// Advances `cycles` CPU cycles at once (no step may fall inside unless it cannot move).
     pub fn advance(&mut self, cycles: u32) {
-        let timer = u32::from(self.timer);
-        if cycles <= timer {
-            self.timer -= cycles as u16;
-        } else {
-            let rest = cycles - timer - 1;
-            let p = u32::from(self.period) + 1;
-            if self.can_step() {
-                self.step = ((u32::from(self.step) + 1 + rest / p) & 31) as u8;
-            }
-            self.timer = (u32::from(self.period) - rest % p) as u16;
+        let steps = super::units::run_timer(&mut self.timer, self.period, cycles);
+        if self.can_step() {
+            self.step = ((u32::from(self.step) + steps) & 31) as u8;
         }
     }
 

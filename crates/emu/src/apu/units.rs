@@ -14,8 +14,8 @@ const LENGTHS: [u8; 32] = [
 /// is lost.
 #[derive(Clone, Default, Serialize, Deserialize)]
 pub struct Length {
-    pub counter: u8,
-    pub enabled: bool,
+    pub(crate) counter: u8,
+    pub(crate) enabled: bool,
     halt: bool,
     new_halt: bool,
     /// Value of a pending reload (table values are never 0, so 0 means none).
@@ -64,16 +64,25 @@ impl Length {
 
 #[derive(Clone, Default, Serialize, Deserialize)]
 pub struct Envelope {
-    pub start: bool,
-    pub looping: bool,
-    pub constant: bool,
+    pub(crate) start: bool,
+    pub(crate) looping: bool,
+    pub(crate) constant: bool,
     /// Constant volume, or the divider period.
-    pub param: u8,
+    pub(crate) param: u8,
     divider: u8,
     decay: u8,
 }
 
 impl Envelope {
+    /// Savestate check: the 4-bit parts.
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.param < 16 && self.divider < 16 && self.decay < 16,
+            field,
+            || "envelope parameter, divider and decay are 4 bits".into(),
+        )
+    }
+
     /// Bits 0-5 of $4000/$4004/$400C (bit 5 doubles as the length halt flag).
     pub fn write(&mut self, value: u8) {
         self.looping = value & 0x20 != 0;
@@ -105,4 +114,20 @@ impl Envelope {
             self.decay
         }
     }
+}
+
+/// Runs a channel timer that counts `timer` down to 0 and then reloads `period` for `units`
+/// ticks at once; returns how many times it expired (each expiry steps the channel's
+/// sequencer).
+#[inline]
+pub(crate) fn run_timer(timer: &mut u16, period: u16, units: u32) -> u32 {
+    let now = u32::from(*timer);
+    if units <= now {
+        *timer -= units as u16;
+        return 0;
+    }
+    let rest = units - now - 1;
+    let p = u32::from(period) + 1;
+    *timer = (u32::from(period) - rest % p) as u16;
+    1 + rest / p
 }

@@ -22,9 +22,8 @@ impl Bnrom {
 }
 
 impl Board for Bnrom {
-    fn power_on(&mut self, core: &mut CartCore) {
-        core.map_prg32(0);
-        core.map_chr8(0);
+    fn low_registers(&self) -> Option<std::ops::RangeInclusive<u16>> {
+        self.nina.then_some(0x7FFD..=0x7FFF)
     }
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
         if self.nina {

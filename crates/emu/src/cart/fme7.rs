@@ -69,6 +69,9 @@ impl Board for Fme7 {
         }
     }
 
+    fn counts_cpu_cycles(&self) -> bool {
+        true
+    }
     fn cpu_cycle(&mut self, core: &mut CartCore) {
         if self.counter_enabled {
             self.counter = self.counter.wrapping_sub(1);

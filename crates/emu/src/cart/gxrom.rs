@@ -7,10 +7,6 @@ use serde::{Deserialize, Serialize};
 pub struct Gxrom;
 
 impl Board for Gxrom {
-    fn power_on(&mut self, core: &mut CartCore) {
-        core.map_prg32(0);
-        core.map_chr8(0);
-    }
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
         if addr >= 0x8000 {
             let value = core.latched(addr, value, true);

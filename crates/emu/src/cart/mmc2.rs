@@ -66,6 +66,9 @@ impl Board for Mmc2 {
         self.update_chr(core);
     }
 
+    fn watches_ppu(&self) -> bool {
+        true
+    }
     fn ppu_bus(&mut self, core: &mut CartCore, addr: u16, _ppu_cycle: u64) {
         let (half, tile_addr) = (usize::from(addr >> 12 & 1), addr & 0x0FF8);
         let exact_low = !self.mmc4 && half == 0;

@@ -70,10 +70,9 @@ impl Mmc3 {
 
         let invert = if self.select & 0x80 != 0 { 4 } else { 0 };
         let r = |i: usize| usize::from(self.regs[i]);
-        core.map_chr1(invert, r(0) & !1);
-        core.map_chr1(invert + 1, r(0) | 1);
-        core.map_chr1(invert + 2, r(1) & !1);
-        core.map_chr1(invert + 3, r(1) | 1);
+        // R0 and R1 select 2 KiB banks (their low bit is ignored).
+        core.map_chr2(invert / 2, r(0) >> 1);
+        core.map_chr2(invert / 2 + 1, r(1) >> 1);
         for i in 0..4 {
             core.map_chr1((4 - invert) + i, r(2 + i));
         }
@@ -146,6 +145,9 @@ impl Board for Mmc3 {
         self.update(core);
     }
 
+    fn watches_ppu(&self) -> bool {
+        true
+    }
     fn ppu_bus(&mut self, core: &mut CartCore, addr: u16, ppu_cycle: u64) {
         let high = addr & 0x1000 != 0;
         if high && !self.a12_high {

@@ -2,6 +2,21 @@
 //!
 //! Reads never dispatch on the board: each board keeps `CartCore`'s bank windows current
 //! when its registers change, so the CPU and PPU read through plain offset tables.
+//!
+//! # Adding a board
+//! 1. A file `cart/<board>.rs` with a serde-serialisable struct implementing [`Board`]:
+//!    `power_on` sets the bank layout, `write` decodes the registers and calls the
+//!    `CartCore::map_*` helpers. Everything the board knows about itself stays in its
+//!    file: whether it watches the PPU bus or counts CPU cycles, and any registers in
+//!    $6000-$7FFF (the trait's methods with defaults).
+//! 2. A variant in the `boards!` list and its mapper number (and submapper) in `board_for`.
+//! 3. A test ROM for it in `tests/conformance.ron` (holy-mapperel covers most discrete
+//!    boards) and a line in the README's conformance table (`nesmind test-roms --markdown`).
+//! 4. A board that watches the PPU bus runs the PPU in lockstep; check its speed with
+//!    `nesmind bench` and its results with `examples/fingerprint.rs` (lazy = lockstep).
+//!
+//! The cartridge connector carries no reset line, so the reset button leaves every
+//! board's registers as they are.
 
 mod action53;
 mod axrom;
@@ -20,6 +35,7 @@ mod uxrom;
 
 use super::rom::{Mirroring, Rom, RomError};
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 /// Where an 8 KiB CPU window at $6000-$FFFF points.
@@ -32,9 +48,9 @@ pub enum Source {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Window {
-    pub source: Source,
-    pub offset: usize,
-    pub writable: bool,
+    pub(crate) source: Source,
+    pub(crate) offset: usize,
+    pub(crate) writable: bool,
 }
 
 impl Window {
@@ -49,23 +65,23 @@ impl Window {
 #[derive(Clone, Serialize, Deserialize)]
 pub struct CartCore {
     #[serde(skip)]
-    pub prg_rom: Arc<[u8]>,
+    pub(crate) prg_rom: Arc<[u8]>,
     #[serde(skip)]
     chr_rom: Arc<[u8]>,
-    pub chr_ram: Vec<u8>,
-    pub prg_ram: Vec<u8>,
+    pub(crate) chr_ram: Vec<u8>,
+    pub(crate) prg_ram: Vec<u8>,
     /// Nametable RAM: the console's 2 KiB, or 4 KiB for four-screen boards.
-    pub vram: Vec<u8>,
+    pub(crate) vram: Vec<u8>,
     /// CPU windows for $6000, $8000, $A000, $C000, $E000.
-    pub cpu: [Window; 5],
+    pub(crate) cpu: [Window; 5],
     /// 1 KiB pattern-table windows: offsets into CHR ROM or RAM.
-    pub chr: [usize; 8],
-    pub chr_is_ram: bool,
+    pub(crate) chr: [usize; 8],
+    pub(crate) chr_is_ram: bool,
     /// 1 KiB nametable pages: offsets into `vram`.
-    pub nt: [usize; 4],
-    pub irq: bool,
-    pub header_mirroring: Mirroring,
-    pub submapper: u8,
+    pub(crate) nt: [usize; 4],
+    pub(crate) irq: bool,
+    pub(crate) header_mirroring: Mirroring,
+    pub(crate) submapper: u8,
 }
 
 impl CartCore {
@@ -217,14 +233,31 @@ impl CartCore {
 
 /// Behaviour a board adds on top of the shared windows.
 trait Board {
-    /// Sets the power-on bank layout.
-    fn power_on(&mut self, core: &mut CartCore);
+    /// Sets the power-on bank layout; by default the first 32 KiB of PRG and the first
+    /// 8 KiB of CHR.
+    fn power_on(&mut self, core: &mut CartCore) {
+        core.map_prg32(0);
+        core.map_chr8(0);
+    }
     /// CPU write at $4020-$FFFF (after any PRG RAM write has happened), on CPU cycle `cycle`.
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, cycle: u64);
     /// Every PPU bus address the PPU drives, with the PPU dot count (boards that set `watch_ppu`).
     fn ppu_bus(&mut self, _core: &mut CartCore, _addr: u16, _ppu_cycle: u64) {}
     /// One CPU cycle (boards that set `watch_cpu`).
     fn cpu_cycle(&mut self, _core: &mut CartCore) {}
+    /// True for boards that snoop the PPU address bus (`ppu_bus` then sees every PPU
+    /// access, which needs the PPU in lockstep).
+    fn watches_ppu(&self) -> bool {
+        false
+    }
+    /// True for boards with a CPU-cycle counter (`cpu_cycle` then runs every cycle).
+    fn counts_cpu_cycles(&self) -> bool {
+        false
+    }
+    /// Registers the board decodes inside $6000-$7FFF, which otherwise only PRG RAM sees.
+    fn low_registers(&self) -> Option<RangeInclusive<u16>> {
+        None
+    }
 }
 
 macro_rules! boards {
@@ -233,6 +266,9 @@ macro_rules! boards {
         enum BoardKind { $($variant($ty)),* }
         impl BoardKind {
             fn as_board(&mut self) -> &mut dyn Board {
+                match self { $(BoardKind::$variant(b) => b),* }
+            }
+            fn board(&self) -> &dyn Board {
                 match self { $(BoardKind::$variant(b) => b),* }
             }
         }
@@ -293,12 +329,25 @@ pub fn check_supported(rom: &Rom) -> Result<(), RomError> {
 /// A cartridge plugged into the machine.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Cart {
-    pub core: CartCore,
+    pub(crate) core: CartCore,
     board: BoardKind,
+    // The board's facts, copied out of it for the hot paths (derived, not saved).
     /// Boards that snoop the PPU address bus (MMC2/4 latches, MMC3 A12).
-    pub watch_ppu: bool,
+    #[serde(skip)]
+    pub(crate) watch_ppu: bool,
     /// Boards with a CPU-cycle counter (FME-7 IRQ).
-    pub watch_cpu: bool,
+    #[serde(skip)]
+    pub(crate) watch_cpu: bool,
+    /// The board's registers in $6000-$7FFF, if any (NINA-001).
+    #[serde(skip, default = "no_low_registers")]
+    low_registers: RangeInclusive<u16>,
+}
+
+/// An empty range: writes to $6000-$7FFF reach only PRG RAM.
+fn no_low_registers() -> RangeInclusive<u16> {
+    #[allow(clippy::reversed_empty_ranges)]
+    let empty = 1..=0;
+    empty
 }
 
 impl Cart {
@@ -336,28 +385,39 @@ impl Cart {
         core.map_prg_ram(0, true, true);
         core.map_prg32(0);
         core.map_chr8(0);
-        let watch_ppu = matches!(board, BoardKind::Mmc2(_) | BoardKind::Mmc3(_));
-        let watch_cpu = matches!(board, BoardKind::Fme7(_));
         let mut cart = Cart {
             core,
             board,
-            watch_ppu,
-            watch_cpu,
+            watch_ppu: false,
+            watch_cpu: false,
+            low_registers: no_low_registers(),
         };
+        cart.copy_board_facts();
         let Cart { core, board, .. } = &mut cart;
         board.as_board().power_on(core);
         Ok(cart)
     }
 
-    /// Re-attaches ROM data after a savestate was deserialised (ROM is not stored in states).
+    /// Re-attaches ROM data after a savestate was deserialised (ROM is not stored in
+    /// states) and restores the facts derived from the board.
     pub fn attach_rom(&mut self, rom: &Rom) {
         self.core.prg_rom = rom.prg_rom.clone();
         self.core.chr_rom = rom.chr_rom.clone();
+        self.copy_board_facts();
     }
 
-    /// Soft reset: boards keep their registers (as on hardware), except those that say otherwise.
-    pub fn reset(&mut self) {}
+    fn copy_board_facts(&mut self) {
+        let board = self.board.board();
+        self.watch_ppu = board.watches_ppu();
+        self.watch_cpu = board.counts_cpu_cycles();
+        self.low_registers = board.low_registers().unwrap_or_else(no_low_registers);
+    }
+    /// True when `other` has the same kind of board (savestate checks).
+    pub(crate) fn same_board(&self, other: &Cart) -> bool {
+        std::mem::discriminant(&self.board) == std::mem::discriminant(&other.board)
+    }
 
+    /// Savestate check of the board's own registers.
     #[inline]
     pub fn cpu_write(&mut self, addr: u16, value: u8, cycle: u64) {
         if addr >= 0x6000 {
@@ -373,12 +433,10 @@ impl Cart {
         }
     }
 
-    /// False for writes that can only land in PRG RAM (no board decodes $6000-$7FFF except
-    /// NINA-001's registers at $7FFD-$7FFF).
+    /// False for writes that can only land in PRG RAM.
     #[inline]
     pub fn write_reaches_board(&self, addr: u16) -> bool {
-        !(0x6000..0x8000).contains(&addr)
-            || (addr >= 0x7FFD && matches!(self.board, BoardKind::Bnrom(_)))
+        !(0x6000..0x8000).contains(&addr) || self.low_registers.contains(&addr)
     }
 
     #[inline(always)]

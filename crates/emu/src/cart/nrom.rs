@@ -7,9 +7,5 @@ use serde::{Deserialize, Serialize};
 pub struct Nrom;
 
 impl Board for Nrom {
-    fn power_on(&mut self, core: &mut CartCore) {
-        core.map_prg32(0);
-        core.map_chr8(0);
-    }
     fn write(&mut self, _core: &mut CartCore, _addr: u16, _value: u8, _cycle: u64) {}
 }

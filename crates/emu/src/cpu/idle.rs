@@ -5,11 +5,10 @@
 //! loop only reads memory that nothing but an interrupt can change, and the rest of the
 //! machine (PPU, APU, audio) already runs lazily from the cycle count. So whole passes can
 //! be skipped by advancing the clock, up to the first cycle at which anything outside the
-//! CPU could act (`Bus::quiet_until`); the passes around that cycle run normally. The
+//! CPU could act (`CpuBus::skip_passes`); the passes around that cycle run normally. The
 //! result is exactly what running every pass gives; `tests/determinism.rs` compares.
 
-use super::{Cpu, N, Z};
-use crate::bus::Bus;
+use super::{Cpu, CpuBus, Mode, N, OPCODES, Shape, Z};
 
 /// Memory whose reads have no side effects: work RAM and the cartridge space.
 fn pure(addr: u16) -> bool {
@@ -21,22 +20,58 @@ fn regs(cpu: &Cpu) -> [u8; 5] {
     [cpu.a, cpu.x, cpu.y, cpu.p, cpu.s]
 }
 
+/// Official instructions that only load, compare or test what they read.
+const PURE_READS: [&str; 10] = [
+    "LDA", "LDX", "LDY", "CMP", "CPX", "CPY", "BIT", "AND", "ORA", "EOR",
+];
+
+/// By opcode: a `PURE_READS` instruction, or the official `NOP`.
+const PURE_READ_OPCODE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let op = &OPCODES[i];
+        let listed = matches!(op.shape, Shape::Read) && listed(op.mnemonic);
+        table[i] = op.official && (listed || same(op.mnemonic, "NOP"));
+        i += 1;
+    }
+    table
+};
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn listed(mnemonic: &str) -> bool {
+    let mut i = 0;
+    while i < PURE_READS.len() {
+        if same(mnemonic, PURE_READS[i]) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 impl Cpu {
     /// True when no interrupt is pending or about to be taken.
     fn interrupts_quiet(&self) -> bool {
         !(self.need_nmi || self.prev_need_nmi || self.run_irq || self.prev_run_irq)
     }
 
-    /// Skips as many passes of `cycles` each as fit before the machine may act.
-    fn skip_passes(&mut self, bus: &mut Bus, cycles: u64, limit: u64) -> u64 {
-        let quiet = bus.quiet_until();
-        let n = (quiet.saturating_sub(bus.cycles) / cycles).min(limit);
-        bus.cycles += n * cycles;
-        n
-    }
-
     /// Called after a taken branch from `branch` back to `start`.
-    pub(super) fn backward_branch(&mut self, bus: &mut Bus, branch: u16, start: u16) {
+    pub(super) fn backward_branch<Bus: CpuBus>(&mut self, bus: &mut Bus, branch: u16, start: u16) {
         if !self.interrupts_quiet() || !pure(start) || !pure(branch.wrapping_add(1)) {
             self.loop_pc = None;
             return;
@@ -47,27 +82,27 @@ impl Cpu {
             && let Some(left) = self.countdown(bus.peek(start))
         {
             // One pass: the 2-cycle step, then the taken branch.
-            let n = self.skip_passes(bus, 5 + cross, u64::from(left));
+            let n = bus.skip_passes(5 + cross, u64::from(left));
             self.count_by(bus.peek(start), n as u8);
             return;
         }
         let now = (start, regs(self));
         if self.loop_pc == Some(now.0) && self.loop_regs == now.1 {
-            let pass = bus.cycles - self.loop_cycles;
+            let pass = bus.cycles() - self.loop_cycles;
             let body = pass.checked_sub(3 + cross);
             if body.is_some() && self.read_only_body_cycles(bus, start, branch) == body {
-                self.skip_passes(bus, pass, u64::MAX);
+                bus.skip_passes(pass, u64::MAX);
             }
         }
         self.loop_pc = Some(now.0);
         self.loop_regs = now.1;
-        self.loop_cycles = bus.cycles;
+        self.loop_cycles = bus.cycles();
     }
 
     /// After `JMP` to its own address: nothing changes until an interrupt.
-    pub(super) fn jump_to_self(&mut self, bus: &mut Bus) {
+    pub(super) fn jump_to_self<Bus: CpuBus>(&mut self, bus: &mut Bus) {
         if self.interrupts_quiet() && pure(self.pc) && pure(self.pc.wrapping_add(2)) {
-            self.skip_passes(bus, 3, u64::MAX);
+            bus.skip_passes(3, u64::MAX);
         }
     }
 
@@ -105,7 +140,12 @@ impl Cpu {
 
     /// Cycles of the instructions in `start..branch` when every one only loads, compares
     /// or tests memory that reads without side effects; `None` otherwise.
-    fn read_only_body_cycles(&self, bus: &Bus, start: u16, branch: u16) -> Option<u64> {
+    fn read_only_body_cycles<Bus: CpuBus>(
+        &self,
+        bus: &Bus,
+        start: u16,
+        branch: u16,
+    ) -> Option<u64> {
         let mut pc = start;
         let mut cycles = 0;
         for _ in 0..3 {
@@ -119,44 +159,40 @@ impl Cpu {
         (pc == branch).then_some(cycles)
     }
 
-    /// Length and cycles of a side-effect-free read instruction at `pc`, if it is one.
-    fn read_only_instruction(&self, bus: &Bus, pc: u16) -> Option<(u16, u64)> {
-        let op = bus.peek(pc);
+    /// Length and cycles of a side-effect-free read instruction at `pc`, if it is one:
+    /// `NOP`, or a `PURE_READS` instruction whose reads all touch pure memory.
+    fn read_only_instruction<Bus: CpuBus>(&self, bus: &Bus, pc: u16) -> Option<(u16, u64)> {
+        let code = usize::from(bus.peek(pc));
+        if !PURE_READ_OPCODE[code] {
+            return None;
+        }
+        let op = &OPCODES[code];
+        let len = op.mode.bytes();
+        let cycles = u64::from(op.cycles);
         let b1 = bus.peek(pc.wrapping_add(1));
-        let b2 = bus.peek(pc.wrapping_add(2));
-        let abs = u16::from_le_bytes([b1, b2]);
+        let abs = u16::from_le_bytes([b1, bus.peek(pc.wrapping_add(2))]);
+        // The page-crossing penalty when both the dummy and the real read are pure.
         let indexed = |base: u16, idx: u8| {
             let addr = base.wrapping_add(u16::from(idx));
             let dummy = (base & 0xFF00) | (addr & 0x00FF);
-            let cross = u64::from(addr != dummy);
-            (pure(addr) && pure(dummy)).then_some(cross)
+            (pure(addr) && pure(dummy)).then_some(u64::from(addr != dummy))
         };
-        let zp = |a: u8| u16::from(a);
-        let pointer =
-            |p: u8| u16::from_le_bytes([bus.peek(zp(p)), bus.peek(zp(p.wrapping_add(1)))]);
-        let r = match op {
-            0xEA => (1, 2),
-            0xA9 | 0xA2 | 0xA0 | 0xC9 | 0xE0 | 0xC0 | 0x29 | 0x09 | 0x49 => (2, 2),
-            0xA5 | 0xA6 | 0xA4 | 0xC5 | 0xE4 | 0xC4 | 0x24 | 0x25 | 0x05 | 0x45 => (2, 3),
-            0xB5 | 0xB4 | 0xD5 | 0x35 | 0x15 | 0x55 => (2, 4),
-            0xB6 => (2, 4),
-            0xAD | 0xAE | 0xAC | 0xCD | 0xEC | 0xCC | 0x2C | 0x2D | 0x0D | 0x4D => {
-                if !pure(abs) {
-                    return None;
-                }
-                (3, 4)
-            }
-            0xBD | 0xBC | 0xDD | 0x3D | 0x1D | 0x5D => (3, 4 + indexed(abs, self.x)?),
-            0xB9 | 0xBE | 0xD9 | 0x39 | 0x19 | 0x59 => (3, 4 + indexed(abs, self.y)?),
-            0xB1 | 0xD1 | 0x31 | 0x11 | 0x51 => (2, 5 + indexed(pointer(b1), self.y)?),
-            0xA1 | 0xC1 | 0x21 | 0x01 | 0x41 => {
-                if !pure(pointer(b1.wrapping_add(self.x))) {
-                    return None;
-                }
-                (2, 6)
-            }
-            _ => return None,
+        let pointer = |p: u8| {
+            u16::from_le_bytes([
+                bus.peek(u16::from(p)),
+                bus.peek(u16::from(p.wrapping_add(1))),
+            ])
         };
-        Some(r)
+        let extra = match op.mode {
+            // Zero page is RAM.
+            Mode::Imm | Mode::Zp | Mode::ZpX | Mode::ZpY => 0,
+            Mode::Abs => pure(abs).then_some(0)?,
+            Mode::AbsX => indexed(abs, self.x)?,
+            Mode::AbsY => indexed(abs, self.y)?,
+            Mode::IndY => indexed(pointer(b1), self.y)?,
+            Mode::IndX => pure(pointer(b1.wrapping_add(self.x))).then_some(0)?,
+            _ => 0,
+        };
+        Some((len, cycles + extra))
     }
 }

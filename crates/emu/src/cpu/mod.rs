@@ -4,17 +4,27 @@
 //!
 //! Interrupts follow the hardware's polling: the lines are sampled at the end of every
 //! cycle, and an instruction checks what was sampled at the end of its next-to-last cycle.
+//!
+//! The core sees the machine only through [`CpuBus`] (`port.rs`), so it runs as well on a
+//! flat memory in the unit tests (`tests.rs`) as on the NES bus. The opcode table
+//! (`opcodes.rs`) drives the decoder; `modes.rs` has the addressing modes' bus cycles,
+//! `ops.rs` the instructions, `idle.rs` the wait-loop skipper, `trace.rs` the tracer.
 
-mod dma;
 mod idle;
 mod modes;
+mod opcodes;
 mod ops;
+mod port;
 pub mod trace;
 
-use super::bus::{Bus, READ_PHASE, WRITE_PHASE};
-use crate::AccessKind;
+#[cfg(test)]
+mod tests;
+
+pub use opcodes::{Mode, OPCODES, Opcode, Shape};
+pub use port::CpuBus;
 use serde::{Deserialize, Serialize};
 
+/// Status flag bits.
 pub const C: u8 = 0x01;
 pub const Z: u8 = 0x02;
 pub const I: u8 = 0x04;
@@ -43,7 +53,7 @@ pub struct Cpu {
     run_irq: bool,
     prev_run_irq: bool,
     /// Set when a JAM opcode locked the CPU: the opcode and its address.
-    pub jammed: Option<(u8, u16)>,
+    pub(crate) jammed: Option<(u8, u16)>,
     /// The last backward branch's target, registers and cycle count (see `idle.rs`).
     loop_pc: Option<u16>,
     loop_regs: [u8; 5],
@@ -78,7 +88,7 @@ impl Cpu {
     }
 
     /// The reset sequence: three stack cycles that read instead of write, then the vector.
-    pub fn reset(&mut self, bus: &mut Bus) {
+    pub fn reset<Bus: CpuBus>(&mut self, bus: &mut Bus) {
         self.jammed = None;
         self.p |= I;
         let pc = self.pc;
@@ -99,11 +109,10 @@ impl Cpu {
 
     /// Runs one instruction (or one stalled cycle when jammed), then any pending interrupt.
     #[inline]
-    pub fn step(&mut self, bus: &mut Bus) {
+    pub fn step<Bus: CpuBus>(&mut self, bus: &mut Bus) {
         if self.jammed.is_some() {
             // A jammed 6502 keeps the bus busy; the rest of the machine runs on.
-            bus.begin_cycle(READ_PHASE);
-            bus.end_cycle();
+            bus.stall_cycle();
             return;
         }
         let opcode = self.fetch_opcode(bus);
@@ -114,88 +123,73 @@ impl Cpu {
     }
 
     #[inline(always)]
-    fn fetch_opcode(&mut self, bus: &mut Bus) -> u8 {
+    fn fetch_opcode<Bus: CpuBus>(&mut self, bus: &mut Bus) -> u8 {
         let pc = self.pc;
-        let op = self.read(bus, pc);
-        if bus.watching {
-            bus.watch(AccessKind::Execute, pc, op);
-        }
+        let op = bus.fetch_cycle(pc, &mut |b| self.poll(b));
+        self.poll(bus);
         self.pc = pc.wrapping_add(1);
         op
     }
 
     /// Samples the interrupt lines at the end of a cycle.
     #[inline(always)]
-    pub(super) fn poll(&mut self, bus: &Bus) {
+    fn poll<Bus: CpuBus>(&mut self, bus: &Bus) {
         self.prev_need_nmi = self.need_nmi;
-        let line = bus.ppu.nmi_line();
+        let line = bus.nmi_line();
         if line && !self.prev_nmi_line {
             self.need_nmi = true;
         }
         self.prev_nmi_line = line;
         self.prev_run_irq = self.run_irq;
-        self.run_irq = bus.irq_line() && self.p & I == 0;
+        // I is usually set, so it is checked before the line (both are free of side effects).
+        self.run_irq = self.p & I == 0 && bus.irq_line();
     }
 
     #[inline(always)]
-    pub(crate) fn read(&mut self, bus: &mut Bus, addr: u16) -> u8 {
-        if bus.needs_attention() {
-            if bus.dma_pending {
-                self.run_dma(bus, addr);
-            }
-            bus.attend(READ_PHASE);
-        }
-        let v = bus.read(addr);
-        bus.end_cycle();
+    fn read<Bus: CpuBus>(&mut self, bus: &mut Bus, addr: u16) -> u8 {
+        let v = bus.read_cycle(addr, &mut |b| self.poll(b));
         self.poll(bus);
         v
     }
 
     #[inline(always)]
-    pub(crate) fn write(&mut self, bus: &mut Bus, addr: u16, value: u8) {
-        bus.begin_cycle(WRITE_PHASE);
-        bus.write(addr, value);
-        bus.end_cycle();
+    fn write<Bus: CpuBus>(&mut self, bus: &mut Bus, addr: u16, value: u8) {
+        bus.write_cycle(addr, value);
         self.poll(bus);
     }
 
     #[inline(always)]
-    fn push(&mut self, bus: &mut Bus, value: u8) {
+    fn push<Bus: CpuBus>(&mut self, bus: &mut Bus, value: u8) {
         self.write(bus, 0x0100 | u16::from(self.s), value);
         self.s = self.s.wrapping_sub(1);
     }
 
     #[inline(always)]
-    fn pull(&mut self, bus: &mut Bus) -> u8 {
+    fn pull<Bus: CpuBus>(&mut self, bus: &mut Bus) -> u8 {
         self.s = self.s.wrapping_add(1);
         self.read(bus, 0x0100 | u16::from(self.s))
     }
 
     /// IRQ/NMI entry. An NMI that arrives before the vector fetch takes over the sequence.
-    fn interrupt(&mut self, bus: &mut Bus) {
+    fn interrupt<Bus: CpuBus>(&mut self, bus: &mut Bus) {
         let pc = self.pc;
         self.read(bus, pc);
         self.read(bus, pc);
-        self.push(bus, (pc >> 8) as u8);
-        self.push(bus, pc as u8);
-        let vector = if self.need_nmi {
-            self.need_nmi = false;
-            NMI_VECTOR
-        } else {
-            IRQ_VECTOR
-        };
-        self.push(bus, self.p | U);
-        self.p |= I;
-        let lo = self.read(bus, vector);
-        let hi = self.read(bus, vector + 1);
-        self.pc = u16::from_le_bytes([lo, hi]);
+        self.push_and_vector(bus, pc, U);
     }
 
     /// BRK shares the interrupt sequence, including NMI hijacking of its vector.
-    fn brk(&mut self, bus: &mut Bus) {
+    fn brk<Bus: CpuBus>(&mut self, bus: &mut Bus) {
         let pc = self.pc;
         self.read(bus, pc);
-        let ret = pc.wrapping_add(1);
+        self.push_and_vector(bus, pc.wrapping_add(1), U | B);
+        // The handler's first instruction runs before a pending NMI is taken.
+        self.prev_need_nmi = false;
+    }
+
+    /// The five cycles interrupts and BRK share: return address and status pushed (with
+    /// `flags` set in the pushed copy), then the vector, which a pending NMI picks.
+    fn push_and_vector<Bus: CpuBus>(&mut self, bus: &mut Bus, ret: u16, flags: u8) {
         self.push(bus, (ret >> 8) as u8);
         self.push(bus, ret as u8);
         let vector = if self.need_nmi {
@@ -204,13 +198,11 @@ impl Cpu {
         } else {
             IRQ_VECTOR
         };
-        self.push(bus, self.p | U | B);
+        self.push(bus, self.p | flags);
         self.p |= I;
         let lo = self.read(bus, vector);
         let hi = self.read(bus, vector + 1);
         self.pc = u16::from_le_bytes([lo, hi]);
-        // The handler's first instruction runs before a pending NMI is taken.
-        self.prev_need_nmi = false;
     }
 
     #[inline(always)]

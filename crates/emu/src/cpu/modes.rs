@@ -1,30 +1,18 @@
-//! Addressing modes with the exact cycle-by-cycle bus activity of each.
+//! Addressing modes with the exact cycle-by-cycle bus activity of each, and the bus
+//! shapes of `opcodes.rs` (read, write, read-modify-write, implied, branch).
 
-use super::Cpu;
-use crate::bus::Bus;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    Zp,
-    ZpX,
-    ZpY,
-    Abs,
-    AbsX,
-    AbsY,
-    IndX,
-    IndY,
-}
+use super::{Cpu, CpuBus, Mode};
 
 impl Cpu {
     #[inline(always)]
-    pub(super) fn operand(&mut self, bus: &mut Bus) -> u8 {
+    pub(super) fn operand<Bus: CpuBus>(&mut self, bus: &mut Bus) -> u8 {
         let pc = self.pc;
         self.pc = pc.wrapping_add(1);
         self.read(bus, pc)
     }
 
     #[inline(always)]
-    fn operand16(&mut self, bus: &mut Bus) -> u16 {
+    fn operand16<Bus: CpuBus>(&mut self, bus: &mut Bus) -> u16 {
         let lo = self.operand(bus);
         let hi = self.operand(bus);
         u16::from_le_bytes([lo, hi])
@@ -32,7 +20,7 @@ impl Cpu {
 
     /// Base address and index for the indexed modes, before the index is added.
     #[inline(always)]
-    pub(super) fn base_and_index(&mut self, bus: &mut Bus, mode: Mode) -> (u16, u8) {
+    fn base_and_index<Bus: CpuBus>(&mut self, bus: &mut Bus, mode: Mode) -> (u16, u8) {
         match mode {
             Mode::AbsX => (self.operand16(bus), self.x),
             Mode::AbsY => (self.operand16(bus), self.y),
@@ -49,7 +37,7 @@ impl Cpu {
     /// Effective address. `always_fix` makes indexed modes do their fix-up read even without
     /// a page crossing (stores and read-modify-write instructions).
     #[inline(always)]
-    pub(super) fn address(&mut self, bus: &mut Bus, mode: Mode, always_fix: bool) -> u16 {
+    fn address<Bus: CpuBus>(&mut self, bus: &mut Bus, mode: Mode, always_fix: bool) -> u16 {
         match mode {
             Mode::Zp => u16::from(self.operand(bus)),
             Mode::ZpX | Mode::ZpY => {
@@ -76,31 +64,48 @@ impl Cpu {
                 }
                 addr
             }
+            Mode::Imp | Mode::Acc | Mode::Imm | Mode::Ind | Mode::Rel => {
+                unreachable!("{mode:?} has no data address")
+            }
         }
     }
 
+    /// Read shape: the operand is the next byte (immediate) or read from the address.
     #[inline(always)]
-    pub(super) fn load<F: FnOnce(&mut Cpu, u8)>(&mut self, bus: &mut Bus, mode: Mode, f: F) {
-        let addr = self.address(bus, mode, false);
-        let v = self.read(bus, addr);
+    pub(super) fn load<Bus: CpuBus, F: FnOnce(&mut Cpu, u8)>(
+        &mut self,
+        bus: &mut Bus,
+        mode: Mode,
+        f: F,
+    ) {
+        let v = if mode == Mode::Imm {
+            self.operand(bus)
+        } else {
+            let addr = self.address(bus, mode, false);
+            self.read(bus, addr)
+        };
         f(self, v);
     }
 
     #[inline(always)]
-    pub(super) fn immediate<F: FnOnce(&mut Cpu, u8)>(&mut self, bus: &mut Bus, f: F) {
-        let v = self.operand(bus);
-        f(self, v);
-    }
-
-    #[inline(always)]
-    pub(super) fn store(&mut self, bus: &mut Bus, mode: Mode, value: u8) {
+    pub(super) fn store<Bus: CpuBus>(&mut self, bus: &mut Bus, mode: Mode, value: u8) {
         let addr = self.address(bus, mode, true);
         self.write(bus, addr, value);
     }
 
     /// Read-modify-write: the unmodified value is written back first (a real bus write).
+    /// On the accumulator it is a two-cycle implied instruction.
     #[inline(always)]
-    pub(super) fn rmw<F: FnOnce(&mut Cpu, u8) -> u8>(&mut self, bus: &mut Bus, mode: Mode, f: F) {
+    pub(super) fn rmw<Bus: CpuBus, F: FnOnce(&mut Cpu, u8) -> u8>(
+        &mut self,
+        bus: &mut Bus,
+        mode: Mode,
+        f: F,
+    ) {
+        if mode == Mode::Acc {
+            self.implied(bus, |c| c.a = f(c, c.a));
+            return;
+        }
         let addr = self.address(bus, mode, true);
         let v = self.read(bus, addr);
         self.write(bus, addr, v);
@@ -110,7 +115,7 @@ impl Cpu {
 
     /// Two-cycle implied instructions read the next byte and discard it.
     #[inline(always)]
-    pub(super) fn implied<F: FnOnce(&mut Cpu)>(&mut self, bus: &mut Bus, f: F) {
+    pub(super) fn implied<Bus: CpuBus, F: FnOnce(&mut Cpu)>(&mut self, bus: &mut Bus, f: F) {
         let pc = self.pc;
         self.read(bus, pc);
         f(self);
@@ -118,7 +123,7 @@ impl Cpu {
 
     /// SHA/SHX/SHY/TAS: store `value & (high byte of base + 1)`; on a page crossing the
     /// stored value also replaces the high byte of the address.
-    pub(super) fn store_high_and(&mut self, bus: &mut Bus, mode: Mode, value: u8) {
+    pub(super) fn store_high_and<Bus: CpuBus>(&mut self, bus: &mut Bus, mode: Mode, value: u8) {
         let (base, idx) = self.base_and_index(bus, mode);
         let addr = base.wrapping_add(u16::from(idx));
         self.read(bus, (base & 0xFF00) | (addr & 0x00FF));
@@ -131,7 +136,7 @@ impl Cpu {
         self.write(bus, target, data);
     }
 
-    pub(super) fn branch(&mut self, bus: &mut Bus, taken: bool) {
+    pub(super) fn branch<Bus: CpuBus>(&mut self, bus: &mut Bus, taken: bool) {
         let offset = self.operand(bus) as i8;
         if !taken {
             return;

@@ -1,46 +1,33 @@
 //! Per-instruction trace in the fields nestest.log records (PC, bytes, registers, PPU
 //! position, cycle count), for conformance tests and debugging.
 
-use super::Cpu;
-use crate::bus::Bus;
+use super::OPCODES;
+use crate::Machine;
 use std::fmt;
 
 /// Bytes an instruction occupies, from its opcode's addressing mode.
 pub fn instruction_len(op: u8) -> u16 {
-    let group = op & 3;
-    let mode = (op >> 2) & 7;
-    match (group, mode) {
-        (1 | 3, 3 | 6 | 7) => 3,
-        (1 | 3, _) => 2,
-        (_, 0) => match op {
-            0x20 => 3,
-            0x80 | 0xA0 | 0xC0 | 0xE0 | 0x82 | 0xA2 | 0xC2 | 0xE2 => 2,
-            _ => 1,
-        },
-        (_, 1 | 5) => 2,
-        (_, 3 | 7) => 3,
-        (0, 4) => 2,
-        _ => 1,
-    }
+    OPCODES[usize::from(op)].mode.bytes()
 }
 
 /// The machine state at the start of one instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceLine {
-    pub pc: u16,
-    pub bytes: Vec<u8>,
-    pub a: u8,
-    pub x: u8,
-    pub y: u8,
-    pub p: u8,
-    pub s: u8,
-    pub scanline: u16,
-    pub dot: u16,
-    pub cycles: u64,
+    pub(crate) pc: u16,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) a: u8,
+    pub(crate) x: u8,
+    pub(crate) y: u8,
+    pub(crate) p: u8,
+    pub(crate) s: u8,
+    pub(crate) scanline: u16,
+    pub(crate) dot: u16,
+    pub(crate) cycles: u64,
 }
 
 impl TraceLine {
-    pub fn capture(cpu: &Cpu, bus: &Bus) -> TraceLine {
+    pub fn capture(m: &Machine) -> TraceLine {
+        let (cpu, bus) = (&m.cpu, &m.bus);
         let len = instruction_len(bus.peek(cpu.pc));
         TraceLine {
             pc: cpu.pc,

@@ -16,7 +16,7 @@
 //! checks the results against lockstep.
 
 use super::sprites::SpriteUnit;
-use super::{DOTS_PER_LINE, Ppu};
+use super::{Ctrl, DOTS_PER_LINE, Ppu};
 use crate::cart::Cart;
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +37,18 @@ pub(super) struct LineStart {
     shifters: [u16; 4],
     secondary_oam: [u8; 32],
     sprites: SpriteUnit,
+}
+
+impl LineStart {
+    /// Savestate check: the line a redraw would restart from.
+    pub(super) fn check(&self) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.scanline <= super::PRE_RENDER_LINE,
+            "bus.ppu.line_start",
+            || format!("line {} does not exist", self.scanline),
+        )?;
+        self.sprites.check("bus.ppu.line_start.sprites")
+    }
 }
 
 impl Ppu {
@@ -70,7 +82,7 @@ impl Ppu {
     /// toggle NMI enable while they poll (blargg's framework does, thousands of times a
     /// frame) then keep the fast path.
     pub fn ctrl_write_keeps_line(&self, value: u8) -> bool {
-        (self.ctrl ^ value) & 0x3B == 0
+        !(self.ctrl ^ Ctrl::from_bits_retain(value)).intersects(Ctrl::LINE_INPUTS)
     }
 
     /// Brings a PPU that is ahead back to the exact state at the bus's clock.

@@ -5,14 +5,16 @@
 //! shifters, secondary OAM, sprite line) must equal what `step` produces dot by dot;
 //! `tests/determinism.rs` compares both paths frame by frame.
 
-use super::{Ppu, WIDTH};
+use super::regs::vaddr;
+use super::sprites;
+use super::{DOTS_PER_LINE, POST_RENDER_LINE, Ppu, WIDTH};
 use crate::cart::Cart;
 
 impl Ppu {
     /// True when the line starting now may take the fast path.
     #[inline(always)]
     pub(super) fn can_run_fast_line(&self, cart: &Cart) -> bool {
-        self.dot == 0 && self.scanline < 240 && !cart.watch_ppu
+        self.dot == 0 && self.scanline < POST_RENDER_LINE && !cart.watch_ppu
     }
 
     /// Runs dots 0-340 of a visible line; returns the dot at which it set the sprite 0 hit
@@ -30,7 +32,7 @@ impl Ppu {
             }
         }
         self.finish_line(line);
-        self.dots += 341;
+        self.dots += u64::from(DOTS_PER_LINE);
         self.scanline += 1;
         // Rendering enable only changes on a $2001 write, which syncs; keep the per-dot rule.
         self.rendering = self.rendering_enabled();
@@ -59,30 +61,23 @@ impl Ppu {
             bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
         }
         self.fetch_line_tiles(cart, &mut bg[16..]);
-        if mask & 0x08 == 0 {
-            bg.fill(0);
-        }
         let fine = usize::from(self.x);
         let bg = &mut bg[fine..fine + 256];
-        if mask & 0x02 == 0 {
-            bg[..8].fill(0);
-        }
+        bg[..mask.bg_from()].fill(0);
         let mut hit = None;
-        if self.sprites.any_on_line() && mask & 0x10 != 0 {
-            let first = if mask & 0x04 == 0 { 8 } else { 0 };
+        if self.sprites.any_on_line() {
             let sprites = &self.sprites.line;
-            for (x, (&spr, b)) in sprites.iter().zip(bg.iter_mut()).enumerate().skip(first) {
+            let from = mask.sprites_from();
+            for (x, (&spr, b)) in sprites.iter().zip(bg.iter_mut()).enumerate().skip(from) {
                 if spr == 0 {
                     continue;
                 }
-                if spr & 0x80 != 0 && *b != 0 && x != 255 && !self.sprite0_hit {
+                if !self.sprite0_hit && sprites::hits_sprite0(*b, spr, x) {
                     // Pixel x is drawn on dot x + 1.
                     hit = Some(x as u16 + 1);
                     self.sprite0_hit = true;
                 }
-                if *b == 0 || spr & 0x40 == 0 {
-                    *b = spr & 0x1F;
-                }
+                *b = sprites::over_background(*b, spr);
             }
         }
         let colours = self.line_colours();
@@ -101,13 +96,13 @@ impl Ppu {
         let v = self.v;
         let coarse_x = usize::from(v & 0x1F);
         let coarse_y = usize::from((v >> 5) & 0x1F);
-        let pattern_base = (u16::from(self.ctrl & 0x10) << 8) | ((v >> 12) & 7);
+        let pattern_base = self.ctrl.bg_table() | vaddr::fine_y(v);
         let attr_shift = (coarse_y & 2) << 1;
         let mut k = 0;
         let (mut tile, mut attr) = (0u8, 0u8);
         let (mut lo, mut hi) = (0u8, 0u8);
         for (nt_select, xs) in [(v, coarse_x..32), (v ^ 0x0400, 0..coarse_x)] {
-            let page = core.nt_page(0x2000 | (nt_select & 0x0C00));
+            let page = core.nt_page(vaddr::NAMETABLES | (nt_select & vaddr::NAMETABLE));
             let row = &page[coarse_y * 32..coarse_y * 32 + 32];
             let attrs = &page[0x3C0 + (coarse_y >> 2) * 8..0x3C0 + (coarse_y >> 2) * 8 + 8];
             for x in xs {
@@ -126,21 +121,16 @@ impl Ppu {
         self.pt_lo_latch = lo;
         self.pt_hi_latch = hi;
         // 32 coarse X increments: back to the same column in the other nametable.
-        self.v ^= 0x0400;
+        self.v ^= vaddr::NAMETABLE_X;
     }
 
     /// The four fetches of one background tile at the current v.
     #[inline(always)]
     fn fetch_tile(&mut self, cart: &Cart) {
-        let v = self.v;
-        self.nt_latch = cart.core.read_nt(0x2000 | (v & 0x0FFF));
-        let at = cart
-            .core
-            .read_nt(0x23C0 | (v & 0x0C00) | ((v >> 4) & 0x38) | ((v >> 2) & 0x07));
-        self.at_latch = (at >> (((v >> 4) & 4) | (v & 2))) & 3;
-        let addr = self.bg_pattern_addr();
-        self.pt_lo_latch = cart.core.read_chr(addr);
-        self.pt_hi_latch = cart.core.read_chr(addr | 8);
+        self.fetch_nametable(cart);
+        self.fetch_attribute(cart);
+        self.fetch_pattern(cart, 0);
+        self.fetch_pattern(cart, 8);
     }
 
     /// Dots 1-256 of sprite evaluation when OAMADDR starts at 0 (the usual case); other
@@ -154,7 +144,7 @@ impl Ppu {
             return;
         }
         let height = self.sprite_height();
-        let in_range = |y: u8| line.wrapping_sub(u16::from(y)) < height;
+        let in_range = |y: u8| sprites::in_range(line, y, height);
         let mut sec = 0usize;
         let mut n = 0usize;
         let mut sprite0 = false;
@@ -191,36 +181,32 @@ impl Ppu {
     /// Dots 256-340: v updates, sprite pattern fetches, the next line's first two tiles.
     fn fast_line_tail(&mut self, line: u16, cart: &mut Cart) {
         self.increment_y();
-        self.v = (self.v & !0x041F) | (self.t & 0x041F);
+        self.v = (self.v & !vaddr::HORIZONTAL) | (self.t & vaddr::HORIZONTAL);
         self.oam_addr = 0;
-        let count = usize::from(self.sprites.sec_addr.min(32) / 4);
-        self.sprites.count_next = count as u8;
+        let count = self.sprites_found();
+        self.sprites.count_next = count;
         for slot in 0..8 {
             let (mut lo, mut hi) = (0, 0);
-            if slot < count {
+            if slot < usize::from(count) {
                 let addr = self.sprite_pattern_addr(slot, line);
-                lo = cart.core.read_chr(addr);
-                hi = cart.core.read_chr(addr | 8);
-                if self.secondary_oam[slot * 4 + 2] & 0x40 != 0 {
-                    lo = lo.reverse_bits();
-                    hi = hi.reverse_bits();
-                }
+                lo = self.sprite_plane(slot, addr, cart);
+                hi = self.sprite_plane(slot, addr | 8, cart);
             }
             self.sprites.pattern_lo[slot] = lo;
             self.sprites.pattern_hi[slot] = hi;
         }
         self.build_sprite_line(line);
-        // Dots 321-336 fetch tiles 0 and 1 of the next line; 329 and 337 reload.
+        // Dots 321-336 fetch tiles 0 and 1 of the next line: 329 reloads and the eight
+        // shifts after it move tile 0 up; 337 reloads tile 1.
         self.fetch_tile(cart);
         self.increment_x();
-        let (lo0, hi0, at0) = (self.pt_lo_latch, self.pt_hi_latch, self.at_latch);
+        self.reload_shifters();
+        for _ in 0..8 {
+            self.shift();
+        }
         self.fetch_tile(cart);
         self.increment_x();
-        let fill = |bit: u8| if bit != 0 { 0xFFu16 } else { 0 };
-        self.bg_lo = (u16::from(lo0) << 8) | u16::from(self.pt_lo_latch);
-        self.bg_hi = (u16::from(hi0) << 8) | u16::from(self.pt_hi_latch);
-        self.at_lo = (fill(at0 & 1) << 8) | fill(self.at_latch & 1);
-        self.at_hi = (fill(at0 & 2) << 8) | fill(self.at_latch & 2);
+        self.reload_shifters();
     }
 }
 

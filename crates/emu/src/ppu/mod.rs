@@ -1,18 +1,56 @@
-//! The 2C02 picture processor: registers and CPU-facing behaviour. The dot pipeline is in
-//! `render.rs`, sprite evaluation in `sprites.rs`.
+//! The 2C02 picture processor: registers and CPU-facing behaviour (this file), the dot
+//! pipeline (`render.rs`), sprite evaluation and fetches (`sprites.rs`).
+//!
+//! # Three ways to run a line
+//! 1. **Dot by dot** (`render.rs`, `step`): the reference. Every fetch, shift, evaluation
+//!    step and pixel happens on its own dot, and each fetch is shown to boards that watch the
+//!    PPU bus (`Cart::ppu_bus`: MMC3's A12 counter, MMC2's latches).
+//! 2. **A whole line at once** (`fast_line.rs`): when a visible line starts at dot 0, ends
+//!    before the CPU next needs the PPU, and no board watches the PPU bus.
+//! 3. **A line ahead of the CPU** (`ahead.rs`): when the CPU needs the PPU inside a line that
+//!    has not started, the whole line is drawn anyway and the PPU runs `lead` dots ahead;
+//!    any access that could see the difference first redoes the line dot by dot (`settle`).
+//!
+//! Paths 2 and 3 are built from the same pieces as path 1 (tile fetches, shifter reload,
+//! sprite range test and pattern reads, the left-column clip, priority and the sprite 0
+//! rule), so the rules live once. What differs is only the order in which a line's work is
+//! done.
+//!
+//! # What the CPU can observe
+//! - Register reads and writes ($2000-$2007): the bus syncs the PPU to the access's master
+//!   clock first (`Bus::sync_ppu_to`), and a PPU that is ahead settles, except a $2002 read
+//!   (it sees the recorded sprite 0 hit dot) and a $2000 write that the line does not use.
+//! - The NMI line (VBL set at 241/1, cleared at 261/1) and the end of a frame (240/0): the
+//!   scheduler (`clock.rs`) catches the PPU up at `dots_to_next_event` without an access.
+//! - Board IRQs fed by PPU fetches: such boards run in lockstep, every dot on path 1.
+//!
+//! # A timing fix
+//! Make it on path 1 first. If it changes what a line does, the shared pieces carry it to
+//! paths 2 and 3; if it changes *when* something the CPU sees happens, the event list in
+//! `dots_to_next_event` and the settle rules in `ahead.rs` must learn it too. Lockstep
+//! (`Speedups::NONE`) is the reference: `tests/determinism.rs` and `examples/fingerprint.rs`
+//! compare every shortcut against it, frame by frame.
 
 mod ahead;
 mod fast_line;
+mod regs;
 mod render;
 mod sprites;
 
 use super::cart::Cart;
+use regs::vaddr;
+pub use regs::{Ctrl, Mask, Status};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 pub const WIDTH: usize = 256;
 pub const HEIGHT: usize = 240;
 pub const DOTS_PER_LINE: u32 = 341;
+pub const LINES_PER_FRAME: u16 = 262;
+/// The idle line after the picture; a frame is complete when it starts.
+pub const POST_RENDER_LINE: u16 = 240;
+/// The line whose dot 1 sets the VBL flag (and raises NMI).
+pub const VBLANK_LINE: u16 = 241;
 pub const PRE_RENDER_LINE: u16 = 261;
 /// Dots between choosing a pixel's colour and the greyscale/emphasis stage of the output.
 const MASK_OUTPUT_LAG: usize = 2;
@@ -21,19 +59,30 @@ const PPUDATA_BUSY_DOTS: u64 = 6;
 /// Frames a PPU open-bus bit holds its charge (about 600 ms).
 const OPEN_BUS_DECAY_FRAMES: u64 = 36;
 
+/// How much of a visible line `Ppu::run` may do at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineShortcut {
+    /// Dot by dot.
+    None,
+    /// Whole lines that end before the target.
+    Whole,
+    /// Also a line that would end past the target, drawn ahead of the CPU's clock.
+    Ahead,
+}
+
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Ppu {
     // Registers.
-    pub ctrl: u8,
-    pub mask: u8,
-    pub vblank: bool,
-    pub sprite0_hit: bool,
-    pub sprite_overflow: bool,
-    pub oam_addr: u8,
-    pub v: u16,
-    pub t: u16,
-    pub x: u8,
-    pub w: bool,
+    pub(crate) ctrl: Ctrl,
+    pub(crate) mask: Mask,
+    pub(crate) vblank: bool,
+    pub(crate) sprite0_hit: bool,
+    pub(crate) sprite_overflow: bool,
+    pub(crate) oam_addr: u8,
+    pub(crate) v: u16,
+    pub(crate) t: u16,
+    pub(crate) x: u8,
+    pub(crate) w: bool,
     read_buffer: u8,
     /// Dot count of the last $2007 read that reached memory.
     last_data_read: u64,
@@ -42,12 +91,12 @@ pub struct Ppu {
     io_refresh: [u64; 8],
 
     // Position.
-    pub scanline: u16,
-    pub dot: u16,
-    pub frame: u64,
+    pub(crate) scanline: u16,
+    pub(crate) dot: u16,
+    pub(crate) frame: u64,
     odd_frame: bool,
     /// Total dots since power-on.
-    pub dots: u64,
+    pub(crate) dots: u64,
     /// Set when a $2002 read lands on the dot before VBL would be set.
     suppress_vbl: bool,
     /// Rendering enable as the pipeline sees it (follows $2001 with the hardware's delay).
@@ -55,9 +104,9 @@ pub struct Ppu {
 
     // Memory.
     #[serde(with = "serde_bytes_array")]
-    pub oam: [u8; 256],
-    pub secondary_oam: [u8; 32],
-    pub palette: [u8; 32],
+    pub(crate) oam: [u8; 256],
+    pub(crate) secondary_oam: [u8; 32],
+    pub(crate) palette: [u8; 32],
 
     // Background pipeline.
     bg_lo: u16,
@@ -75,13 +124,14 @@ pub struct Ppu {
     #[serde(with = "serde_bytes_array")]
     line: [u16; WIDTH],
     /// Palette entries of the last pixels drawn (by x % MASK_OUTPUT_LAG), for
-    /// `recolour_recent`. Older savestates lack it; they are taken between frames, where it
-    /// is not used.
-    #[serde(default)]
+    /// `recolour_recent`.
     recent: [u8; MASK_OUTPUT_LAG],
-    pub frame_buffer: Arc<Vec<u16>>,
+    /// Output, not state: savestates leave it out and a loaded machine shows a blank
+    /// picture until its next frame is drawn.
+    #[serde(skip, default = "blank_picture")]
+    pub(crate) frame_buffer: Arc<Vec<u16>>,
     /// Set when the PPU enters the post-render line: a frame is complete.
-    pub frame_ready: bool,
+    pub(crate) frame_ready: bool,
 
     /// Dots this line has been drawn past the bus's clock, the dot at which drawing it set
     /// the sprite 0 hit flag (0: it did not), and its start (see `ahead`).
@@ -113,6 +163,10 @@ pub(crate) mod serde_bytes_array {
     }
 }
 
+fn blank_picture() -> Arc<Vec<u16>> {
+    Arc::new(vec![0; WIDTH * HEIGHT])
+}
+
 impl Default for Ppu {
     fn default() -> Self {
         Ppu::new()
@@ -122,8 +176,8 @@ impl Default for Ppu {
 impl Ppu {
     pub fn new() -> Ppu {
         Ppu {
-            ctrl: 0,
-            mask: 0,
+            ctrl: Ctrl::empty(),
+            mask: Mask::empty(),
             vblank: false,
             sprite0_hit: false,
             sprite_overflow: false,
@@ -157,7 +211,7 @@ impl Ppu {
             sprites: sprites::SpriteUnit::default(),
             line: [0; WIDTH],
             recent: [0; MASK_OUTPUT_LAG],
-            frame_buffer: Arc::new(vec![0; WIDTH * HEIGHT]),
+            frame_buffer: blank_picture(),
             frame_ready: false,
             lead: 0,
             ahead_hit_dot: 0,
@@ -165,10 +219,37 @@ impl Ppu {
         }
     }
 
+    /// Savestate check: the position and the indices the pipeline uses.
+    pub(crate) fn check(&self) -> Result<(), crate::InvalidState> {
+        use crate::state::ensure;
+        ensure(self.scanline <= PRE_RENDER_LINE, "bus.ppu.scanline", || {
+            format!(
+                "{} is past the last line ({PRE_RENDER_LINE})",
+                self.scanline
+            )
+        })?;
+        ensure(u32::from(self.dot) < DOTS_PER_LINE, "bus.ppu.dot", || {
+            format!("{} is past the last dot ({})", self.dot, DOTS_PER_LINE - 1)
+        })?;
+        ensure(self.x < 8, "bus.ppu.x", || {
+            format!("fine scroll {} is not 0-7", self.x)
+        })?;
+        ensure(self.v < 0x8000 && self.t < 0x8000, "bus.ppu.v", || {
+            "the VRAM address registers are 15 bits".into()
+        })?;
+        ensure(
+            u32::from(self.lead) <= DOTS_PER_LINE && u32::from(self.ahead_hit_dot) <= DOTS_PER_LINE,
+            "bus.ppu.lead",
+            || format!("{} dots ahead is more than a line", self.lead),
+        )?;
+        self.sprites.check("bus.ppu.sprites")?;
+        self.line_start.check()
+    }
+
     /// Soft reset: the registers the reset line clears on the 2C02.
     pub fn reset(&mut self) {
-        self.ctrl = 0;
-        self.mask = 0;
+        self.ctrl = Ctrl::empty();
+        self.mask = Mask::empty();
         self.w = false;
         self.x = 0;
         self.t = 0;
@@ -179,11 +260,11 @@ impl Ppu {
     /// True when the NMI output line is asserted (VBL flag and NMI enable).
     #[inline(always)]
     pub fn nmi_line(&self) -> bool {
-        self.vblank && self.ctrl & 0x80 != 0
+        self.vblank && self.ctrl.contains(Ctrl::NMI_ENABLE)
     }
 
     fn rendering_enabled(&self) -> bool {
-        self.mask & 0x18 != 0
+        self.mask.intersects(Mask::RENDERING)
     }
 
     /// Marks bits of the open-bus latch as driven with `value` (mask = which bits were driven).
@@ -213,15 +294,12 @@ impl Ppu {
     pub fn read(&mut self, addr: u16, cart: &mut Cart) -> u8 {
         match addr & 7 {
             2 => {
-                let value = (u8::from(self.vblank) << 7)
-                    | (u8::from(self.visible_sprite0_hit()) << 6)
-                    | (u8::from(self.sprite_overflow) << 5)
-                    | (self.latch() & 0x1F);
-                self.drive_latch(value, 0xE0);
+                let value = self.status();
+                self.drive_latch(value, Status::all().bits());
                 self.vblank = false;
                 self.w = false;
                 // A read on the very dot VBL starts sees it clear and keeps it (and NMI) from being set.
-                if self.scanline == 241 && self.dot == 1 {
+                if self.scanline == VBLANK_LINE && self.dot == 1 {
                     self.suppress_vbl = true;
                 }
                 value
@@ -257,15 +335,19 @@ impl Ppu {
         }
     }
 
+    /// What a $2002 read returns: the three flags over the open-bus latch's low bits.
+    fn status(&self) -> u8 {
+        let mut status = Status::empty();
+        status.set(Status::VBLANK, self.vblank);
+        status.set(Status::SPRITE0_HIT, self.visible_sprite0_hit());
+        status.set(Status::SPRITE_OVERFLOW, self.sprite_overflow);
+        status.bits() | (self.latch() & !Status::all().bits())
+    }
+
     /// Side-effect-free view of a register (for debuggers and plug-in peeks).
     pub fn peek(&self, addr: u16) -> u8 {
         match addr & 7 {
-            2 => {
-                (u8::from(self.vblank) << 7)
-                    | (u8::from(self.visible_sprite0_hit()) << 6)
-                    | (u8::from(self.sprite_overflow) << 5)
-                    | (self.latch() & 0x1F)
-            }
+            2 => self.status(),
             4 => self.oam_read_value(),
             7 => self.read_buffer,
             _ => self.latch(),
@@ -276,21 +358,23 @@ impl Ppu {
         self.drive_latch(value, 0xFF);
         match addr & 7 {
             0 => {
-                self.ctrl = value;
-                self.t = (self.t & !0x0C00) | (u16::from(value & 3) << 10);
+                self.ctrl = Ctrl::from_bits_retain(value);
+                let nametable = (self.ctrl & Ctrl::NAMETABLE).bits();
+                self.t = (self.t & !vaddr::NAMETABLE) | (u16::from(nametable) << 10);
             }
             1 => {
-                self.recolour_recent(value);
-                self.mask = value;
+                let mask = Mask::from_bits_retain(value);
+                self.recolour_recent(mask);
+                self.mask = mask;
             }
             3 => self.oam_addr = value,
             4 => self.oam_write(value),
             5 => {
                 if !self.w {
-                    self.t = (self.t & !0x001F) | u16::from(value >> 3);
+                    self.t = (self.t & !vaddr::COARSE_X) | u16::from(value >> 3);
                     self.x = value & 7;
                 } else {
-                    self.t = (self.t & !0x73E0)
+                    self.t = (self.t & !(vaddr::FINE_Y | vaddr::COARSE_Y))
                         | (u16::from(value & 7) << 12)
                         | (u16::from(value & 0xF8) << 2);
                 }
@@ -322,9 +406,14 @@ impl Ppu {
         }
     }
 
-    /// True while the pipeline is fetching (visible or pre-render line with rendering on).
+    /// True on the lines the pipeline fetches on (visible and pre-render).
+    fn on_rendering_line(&self) -> bool {
+        self.scanline < POST_RENDER_LINE || self.scanline == PRE_RENDER_LINE
+    }
+
+    /// True while the pipeline is fetching (a rendering line with rendering on).
     fn in_render_fetch(&self) -> bool {
-        self.rendering && (self.scanline < 240 || self.scanline == PRE_RENDER_LINE)
+        self.rendering && self.on_rendering_line()
     }
 
     /// $2007 accesses bump v by 1 or 32, except mid-render, where the glitch bumps both X and Y.
@@ -333,7 +422,11 @@ impl Ppu {
             self.increment_x();
             self.increment_y();
         } else {
-            let step = if self.ctrl & 0x04 != 0 { 32 } else { 1 };
+            let step = if self.ctrl.contains(Ctrl::INCREMENT_32) {
+                32
+            } else {
+                1
+            };
             self.v = self.v.wrapping_add(step) & 0x7FFF;
             // Outside rendering the address bus follows v, so mappers see the new A12.
             cart.ppu_bus(self.v & 0x3FFF, self.dots);
@@ -356,7 +449,11 @@ impl Ppu {
     }
     pub fn palette_read(&self, addr: u16) -> u8 {
         let v = self.palette[Ppu::palette_index(addr)];
-        if self.mask & 0x01 != 0 { v & 0x30 } else { v }
+        if self.mask.contains(Mask::GREYSCALE) {
+            v & 0x30
+        } else {
+            v
+        }
     }
     fn palette_write(&mut self, addr: u16, value: u8) {
         self.palette[Ppu::palette_index(addr)] = value & 0x3F;

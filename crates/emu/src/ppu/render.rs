@@ -4,24 +4,34 @@
 //! then the shifters move one bit; tiles are reloaded into the low byte at dots 9, 17 ... 257
 //! and 329, 337. Each memory fetch happens on the first dot of its two-dot slot.
 
-use super::{DOTS_PER_LINE, MASK_OUTPUT_LAG, PRE_RENDER_LINE, Ppu, WIDTH};
+use super::regs::vaddr;
+use super::sprites;
+use super::{
+    DOTS_PER_LINE, LINES_PER_FRAME, LineShortcut, MASK_OUTPUT_LAG, Mask, POST_RENDER_LINE,
+    PRE_RENDER_LINE, Ppu, VBLANK_LINE, WIDTH,
+};
 use crate::cart::Cart;
 use std::sync::Arc;
 
 /// The colour that leaves the chip for palette `entry` under `mask`: greyscale keeps only
 /// the luminance bits, and the emphasis bits go above the six colour bits.
 #[inline(always)]
-fn output_colour(entry: u8, mask: u8) -> u16 {
-    let grey = if mask & 0x01 != 0 { 0x30 } else { 0x3F };
-    u16::from(entry & grey) | (u16::from(mask & 0xE0) << 1)
+fn output_colour(entry: u8, mask: Mask) -> u16 {
+    let grey = if mask.contains(Mask::GREYSCALE) {
+        0x30
+    } else {
+        0x3F
+    };
+    u16::from(entry & grey) | (u16::from((mask & Mask::EMPHASIS).bits()) << 1)
 }
 
 impl Ppu {
     /// Runs whole dots while `dots_left` > 0. Idle stretches of vertical blank are skipped in bulk.
-    /// `ahead`: a line that starts now and would end past the target may be drawn ahead
-    /// (see `ahead.rs`); lockstep runs never do.
+    /// `lines` says whether whole visible lines may be drawn at once (`fast_line.rs`), and
+    /// whether a line that starts now and would end past the target may be drawn ahead
+    /// (`ahead.rs`); lockstep runs never draw ahead.
     #[inline]
-    pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart, ahead: bool) {
+    pub fn run(&mut self, mut dots_left: u64, cart: &mut Cart, lines: LineShortcut) {
         if self.lead > 0 {
             let lead = u64::from(self.lead);
             if lead >= dots_left {
@@ -33,8 +43,8 @@ impl Ppu {
         }
         while dots_left > 0 {
             // Lines 242-260 (and 241 after dot 1) do nothing but count.
-            if self.scanline > 241 && self.scanline < PRE_RENDER_LINE
-                || (self.scanline == 241 && self.dot > 1)
+            if self.scanline > VBLANK_LINE && self.scanline < PRE_RENDER_LINE
+                || (self.scanline == VBLANK_LINE && self.dot > 1)
             {
                 let to_line_end = u64::from(DOTS_PER_LINE as u16 - self.dot);
                 let n = to_line_end.min(dots_left);
@@ -47,13 +57,13 @@ impl Ppu {
                 }
                 continue;
             }
-            if self.can_run_fast_line(cart) {
+            if lines != LineShortcut::None && self.can_run_fast_line(cart) {
                 if dots_left >= u64::from(DOTS_PER_LINE) {
                     self.fast_line(cart);
                     dots_left -= u64::from(DOTS_PER_LINE);
                     continue;
                 }
-                if ahead && self.draw_ahead(cart) {
+                if lines == LineShortcut::Ahead && self.draw_ahead(cart) {
                     self.lead = (u64::from(DOTS_PER_LINE) - dots_left) as u16;
                     return;
                 }
@@ -67,13 +77,18 @@ impl Ppu {
     /// samples without touching a register: frame end (240,0), VBL set (241,1) and VBL
     /// clear (261,1). Assumes the odd-frame short line, so the estimate is never late.
     pub fn dots_to_next_event(&self) -> u64 {
-        const EVENTS: [(u16, u16); 3] = [(240, 0), (241, 1), (PRE_RENDER_LINE, 1)];
-        let here = u64::from(self.scanline) * 341 + u64::from(self.dot);
-        let frame = 262 * 341 - 1;
+        const EVENTS: [(u16, u16); 3] = [
+            (POST_RENDER_LINE, 0),
+            (VBLANK_LINE, 1),
+            (PRE_RENDER_LINE, 1),
+        ];
+        let line = u64::from(DOTS_PER_LINE);
+        let here = u64::from(self.scanline) * line + u64::from(self.dot);
+        let frame = u64::from(LINES_PER_FRAME) * line - 1;
         EVENTS
             .iter()
             .map(|&(l, d)| {
-                let at = u64::from(l) * 341 + u64::from(d);
+                let at = u64::from(l) * line + u64::from(d);
                 if at >= here {
                     at - here
                 } else {
@@ -88,7 +103,7 @@ impl Ppu {
     pub(super) fn step(&mut self, cart: &mut Cart) {
         let line = self.scanline;
         let dot = self.dot;
-        if line < 240 {
+        if line < POST_RENDER_LINE {
             if self.rendering {
                 self.render_dot(line, dot, cart, true);
             } else if (1..=256).contains(&dot) {
@@ -106,14 +121,14 @@ impl Ppu {
             if self.rendering {
                 self.render_dot(line, dot, cart, false);
                 if (280..=304).contains(&dot) {
-                    self.v = (self.v & !0x7BE0) | (self.t & 0x7BE0);
+                    self.v = (self.v & !vaddr::VERTICAL) | (self.t & vaddr::VERTICAL);
                 }
             }
-        } else if line == 240 {
+        } else if line == POST_RENDER_LINE {
             if dot == 0 {
                 self.frame_ready = true;
             }
-        } else if line == 241 && dot == 1 {
+        } else if line == VBLANK_LINE && dot == 1 {
             if !self.suppress_vbl {
                 self.vblank = true;
             }
@@ -162,7 +177,7 @@ impl Ppu {
             257..=320 => {
                 if dot == 257 {
                     self.reload_shifters();
-                    self.v = (self.v & !0x041F) | (self.t & 0x041F);
+                    self.v = (self.v & !vaddr::HORIZONTAL) | (self.t & vaddr::HORIZONTAL);
                 }
                 self.oam_addr = 0;
                 self.sprite_fetch_dot(line, dot, cart);
@@ -186,7 +201,7 @@ impl Ppu {
     }
 
     #[inline(always)]
-    fn shift(&mut self) {
+    pub(super) fn shift(&mut self) {
         self.bg_lo <<= 1;
         self.bg_hi <<= 1;
         self.at_lo <<= 1;
@@ -194,7 +209,7 @@ impl Ppu {
     }
 
     #[inline(always)]
-    fn reload_shifters(&mut self) {
+    pub(super) fn reload_shifters(&mut self) {
         self.bg_lo = (self.bg_lo & 0xFF00) | u16::from(self.pt_lo_latch);
         self.bg_hi = (self.bg_hi & 0xFF00) | u16::from(self.pt_hi_latch);
         self.at_lo = (self.at_lo & 0xFF00) | if self.at_latch & 1 != 0 { 0xFF } else { 0 };
@@ -203,92 +218,101 @@ impl Ppu {
 
     #[inline(always)]
     fn bg_fetch(&mut self, dot: u16, cart: &mut Cart) {
-        match dot & 7 {
-            1 => {
-                let addr = 0x2000 | (self.v & 0x0FFF);
-                self.nt_latch = cart.core.read_nt(addr);
-                cart.ppu_bus(addr, self.dots);
-            }
-            3 => {
-                let v = self.v;
-                let addr = 0x23C0 | (v & 0x0C00) | ((v >> 4) & 0x38) | ((v >> 2) & 0x07);
-                let byte = cart.core.read_nt(addr);
-                self.at_latch = (byte >> (((v >> 4) & 4) | (v & 2))) & 3;
-                cart.ppu_bus(addr, self.dots);
-            }
-            5 => {
-                let addr = self.bg_pattern_addr();
-                self.pt_lo_latch = cart.core.read_chr(addr);
-                cart.ppu_bus(addr, self.dots);
-            }
-            7 => {
-                let addr = self.bg_pattern_addr() | 8;
-                self.pt_hi_latch = cart.core.read_chr(addr);
-                cart.ppu_bus(addr, self.dots);
-            }
-            0 => self.increment_x(),
-            _ => {}
+        let addr = match dot & 7 {
+            1 => self.fetch_nametable(cart),
+            3 => self.fetch_attribute(cart),
+            5 => self.fetch_pattern(cart, 0),
+            7 => self.fetch_pattern(cart, 8),
+            0 => return self.increment_x(),
+            _ => return,
+        };
+        cart.ppu_bus(addr, self.dots);
+    }
+
+    /// The four fetches of a background tile, each returning the address it put on the bus;
+    /// the dot path spreads them over eight dots, the line path does them back to back.
+    #[inline(always)]
+    pub(super) fn fetch_nametable(&mut self, cart: &Cart) -> u16 {
+        let addr = vaddr::tile_addr(self.v);
+        self.nt_latch = cart.core.read_nt(addr);
+        addr
+    }
+
+    #[inline(always)]
+    pub(super) fn fetch_attribute(&mut self, cart: &Cart) -> u16 {
+        let addr = vaddr::attribute_addr(self.v);
+        self.at_latch = vaddr::attribute_bits(cart.core.read_nt(addr), self.v);
+        addr
+    }
+
+    /// `plane` 0 is the low pattern byte, 8 the high one.
+    #[inline(always)]
+    pub(super) fn fetch_pattern(&mut self, cart: &Cart, plane: u16) -> u16 {
+        let addr = self.bg_pattern_addr() | plane;
+        let data = cart.core.read_chr(addr);
+        if plane == 0 {
+            self.pt_lo_latch = data;
+        } else {
+            self.pt_hi_latch = data;
         }
+        addr
     }
 
     #[inline(always)]
     pub(super) fn bg_pattern_addr(&self) -> u16 {
-        (u16::from(self.ctrl & 0x10) << 8) | (u16::from(self.nt_latch) << 4) | ((self.v >> 12) & 7)
+        self.ctrl.bg_table() | (u16::from(self.nt_latch) << 4) | vaddr::fine_y(self.v)
     }
 
     fn dummy_nt_fetch(&mut self, cart: &mut Cart) {
-        let addr = 0x2000 | (self.v & 0x0FFF);
-        cart.ppu_bus(addr, self.dots);
+        cart.ppu_bus(vaddr::tile_addr(self.v), self.dots);
     }
 
     #[inline(always)]
     pub(super) fn increment_x(&mut self) {
-        if self.v & 0x001F == 31 {
-            self.v = (self.v & !0x001F) ^ 0x0400;
+        if self.v & vaddr::COARSE_X == vaddr::COARSE_X {
+            self.v = (self.v & !vaddr::COARSE_X) ^ vaddr::NAMETABLE_X;
         } else {
             self.v += 1;
         }
     }
 
     pub(super) fn increment_y(&mut self) {
-        if self.v & 0x7000 != 0x7000 {
+        if self.v & vaddr::FINE_Y != vaddr::FINE_Y {
             self.v += 0x1000;
             return;
         }
-        self.v &= !0x7000;
-        let mut y = (self.v & 0x03E0) >> 5;
+        self.v &= !vaddr::FINE_Y;
+        let mut y = (self.v & vaddr::COARSE_Y) >> 5;
+        // Row 29 is the last of a nametable (rows 30-31 are attributes).
         if y == 29 {
             y = 0;
-            self.v ^= 0x0800;
+            self.v ^= vaddr::NAMETABLE_Y;
         } else if y == 31 {
             y = 0;
         } else {
             y += 1;
         }
-        self.v = (self.v & !0x03E0) | (y << 5);
+        self.v = (self.v & !vaddr::COARSE_Y) | (y << 5);
     }
 
     #[inline(always)]
     fn output_pixel(&mut self, x: usize) {
         let mask = self.mask;
         let shift = 15 - u16::from(self.x);
-        let mut bg = 0u8;
-        if mask & 0x08 != 0 && (x >= 8 || mask & 0x02 != 0) {
-            bg = (((self.bg_hi >> shift) & 1) << 1 | ((self.bg_lo >> shift) & 1)) as u8;
+        let mut index = 0;
+        if x >= mask.bg_from() {
+            let bit = |plane: u16| ((plane >> shift) & 1) as u8;
+            let pattern = bit(self.bg_hi) << 1 | bit(self.bg_lo);
+            if pattern != 0 {
+                index = (bit(self.at_hi) << 3 | bit(self.at_lo) << 2) | pattern;
+            }
         }
-        let mut index = if bg != 0 {
-            ((((self.at_hi >> shift) & 1) << 3 | ((self.at_lo >> shift) & 1) << 2) as u8) | bg
-        } else {
-            0
-        };
         let spr = self.sprites.line[x];
-        if spr != 0 && mask & 0x10 != 0 && (x >= 8 || mask & 0x04 != 0) {
-            if spr & 0x80 != 0 && bg != 0 && x != 255 {
+        if spr != 0 && x >= mask.sprites_from() {
+            if sprites::hits_sprite0(index, spr, x) {
                 self.sprite0_hit = true;
             }
-            if bg == 0 || spr & 0x40 == 0 {
-                index = spr & 0x1F;
-            }
+            index = sprites::over_background(index, spr);
         }
         self.put_pixel(x, index);
     }
@@ -323,8 +347,8 @@ impl Ppu {
     /// Greyscale and emphasis act where the colour leaves the chip, `MASK_OUTPUT_LAG` dots
     /// after the pixel was chosen, so a $2001 write also recolours the last pixels drawn
     /// on this line (their palette entries are kept in `recent`).
-    pub(super) fn recolour_recent(&mut self, mask: u8) {
-        if self.scanline >= 240 || self.dot < 2 {
+    pub(super) fn recolour_recent(&mut self, mask: Mask) {
+        if self.scanline >= POST_RENDER_LINE || self.dot < 2 {
             return;
         }
         // Pixel x was drawn at dot x + 1 and leaves the chip at dot x + 1 + MASK_OUTPUT_LAG.

@@ -5,7 +5,8 @@
 //! one lookup per dot (equivalent to the hardware's counters, since nothing can change
 //! the fetched data before the line is drawn).
 
-use super::{PRE_RENDER_LINE, Ppu, WIDTH, serde_bytes_array};
+use super::regs::vaddr;
+use super::{Ctrl, PRE_RENDER_LINE, Ppu, WIDTH, serde_bytes_array};
 use crate::cart::Cart;
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +15,7 @@ pub struct SpriteUnit {
     /// Per pixel of the line being drawn: 0 = transparent, else bits 0-4 palette index,
     /// bit 6 behind background, bit 7 from sprite 0.
     #[serde(with = "serde_bytes_array")]
-    pub line: [u8; WIDTH],
+    pub(crate) line: [u8; WIDTH],
     line_dirty: bool,
     /// Evaluation state.
     oam_bus: u8,
@@ -54,21 +55,65 @@ impl Default for SpriteUnit {
 }
 
 impl SpriteUnit {
+    /// Savestate check: the evaluation's indices into OAM and secondary OAM.
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.n <= 64 && self.m < 4 && self.sec_addr <= 32 && self.count_next <= 8,
+            field,
+            || {
+                format!(
+                    "sprite {} byte {}, secondary OAM at {}, {} sprites next: out of range",
+                    self.n, self.m, self.sec_addr, self.count_next
+                )
+            },
+        )
+    }
+
     /// False when the line buffer is known to be all transparent.
     pub(super) fn any_on_line(&self) -> bool {
         self.line_dirty
     }
 }
 
+/// Bits of a sprite-line pixel (see `build_sprite_line`) besides its palette index.
+const SPRITE0: u8 = 0x80;
+const BEHIND_BG: u8 = 0x40;
+
+/// The palette index shown where sprite pixel `spr` (opaque) meets background index `bg`
+/// (0 = transparent): the sprite, unless it is behind an opaque background.
+#[inline(always)]
+pub(super) fn over_background(bg: u8, spr: u8) -> u8 {
+    if bg == 0 || spr & BEHIND_BG == 0 {
+        spr & 0x1F
+    } else {
+        bg
+    }
+}
+
+/// Sprite 0 hits where its opaque pixel meets an opaque background, but never at x 255.
+#[inline(always)]
+pub(super) fn hits_sprite0(bg: u8, spr: u8, x: usize) -> bool {
+    spr & SPRITE0 != 0 && bg != 0 && x != 255
+}
+
+/// Whether a sprite with top row `y` covers `line`.
+#[inline(always)]
+pub(super) fn in_range(line: u16, y: u8, height: u16) -> bool {
+    line.wrapping_sub(u16::from(y)) < height
+}
+
 impl Ppu {
     pub(super) fn sprite_height(&self) -> u16 {
-        if self.ctrl & 0x20 != 0 { 16 } else { 8 }
+        if self.ctrl.contains(Ctrl::TALL_SPRITES) {
+            16
+        } else {
+            8
+        }
     }
 
     /// What $2004 returns: mid-render it is whatever the evaluation bus carries.
     pub(super) fn oam_read_value(&self) -> u8 {
-        let rendering_line = self.scanline < 240 || self.scanline == PRE_RENDER_LINE;
-        if !(self.rendering && rendering_line) {
+        if !self.in_render_fetch() {
             return self.oam[usize::from(self.oam_addr)];
         }
         match self.dot {
@@ -84,8 +129,7 @@ impl Ppu {
     }
 
     pub(super) fn oam_write(&mut self, value: u8) {
-        let rendering_line = self.scanline < 240 || self.scanline == PRE_RENDER_LINE;
-        if self.rendering && rendering_line {
+        if self.in_render_fetch() {
             // Writes are ignored mid-render but still bump the sprite index.
             self.oam_addr = self.oam_addr.wrapping_add(4);
             return;
@@ -138,7 +182,7 @@ impl Ppu {
             }
             return;
         }
-        let y_in_range = line.wrapping_sub(u16::from(value)) < height;
+        let y_in_range = in_range(line, value, height);
         if !s.in_range && y_in_range {
             s.in_range = true;
         }
@@ -202,22 +246,18 @@ impl Ppu {
         match rel & 7 {
             0 => {
                 if slot == 0 {
-                    // Evaluation stopped writing at 32 bytes: that many sprites were found.
-                    self.sprites.count_next = self.sprites.sec_addr.min(32) / 4;
-                    if line == PRE_RENDER_LINE {
-                        self.sprites.count_next = 0;
-                    }
+                    self.sprites.count_next = if line == PRE_RENDER_LINE {
+                        0
+                    } else {
+                        self.sprites_found()
+                    };
                 }
-                cart.ppu_bus(0x2000 | (self.v & 0x0FFF), self.dots);
+                cart.ppu_bus(vaddr::tile_addr(self.v), self.dots);
             }
             4 | 6 => {
                 let addr = self.sprite_pattern_addr(slot, line) | if rel & 7 == 6 { 8 } else { 0 };
-                let mut data = cart.core.read_chr(addr);
+                let mut data = self.sprite_plane(slot, addr, cart);
                 cart.ppu_bus(addr, self.dots);
-                let attr = self.secondary_oam[slot * 4 + 2];
-                if attr & 0x40 != 0 {
-                    data = data.reverse_bits();
-                }
                 if slot >= usize::from(self.sprites.count_next) {
                     data = 0;
                 }
@@ -231,6 +271,24 @@ impl Ppu {
         }
         if dot == 320 {
             self.build_sprite_line(line);
+        }
+    }
+
+    /// Sprites evaluation put in secondary OAM: it stops writing after 32 bytes.
+    #[inline(always)]
+    pub(super) fn sprites_found(&self) -> u8 {
+        self.sprites.sec_addr.min(32) / 4
+    }
+
+    /// One pattern plane of the sprite in `slot` read at `addr`, mirrored for a flipped sprite
+    /// so bit 7 is always its leftmost pixel.
+    #[inline(always)]
+    pub(super) fn sprite_plane(&self, slot: usize, addr: u16, cart: &Cart) -> u8 {
+        let data = cart.core.read_chr(addr);
+        if self.secondary_oam[slot * 4 + 2] & 0x40 != 0 {
+            data.reverse_bits()
+        } else {
+            data
         }
     }
 
@@ -248,7 +306,7 @@ impl Ppu {
             let tile = u16::from(tile & 0xFE) + (row >> 3);
             table | (tile << 4) | (row & 7)
         } else {
-            (u16::from(self.ctrl & 0x08) << 9) | (u16::from(tile) << 4) | row
+            self.ctrl.sprite_table() | (u16::from(tile) << 4) | row
         }
     }
 
@@ -268,7 +326,11 @@ impl Ppu {
             let attr = self.secondary_oam[slot * 4 + 2];
             let x0 = usize::from(self.secondary_oam[slot * 4 + 3]);
             let base = 0x10 | ((attr & 3) << 2) | ((attr & 0x20) << 1);
-            let s0 = if slot == 0 && s.sprite0_line { 0x80 } else { 0 };
+            let s0 = if slot == 0 && s.sprite0_line {
+                SPRITE0
+            } else {
+                0
+            };
             for bit in 0..8 {
                 let x = x0 + bit;
                 if x >= WIDTH {

@@ -23,6 +23,9 @@ pub static DEMO: Demo = Demo {
     headless: headless_tool,
 };
 
+/// The headless demo's default budget per move: the same games on every run.
+pub const DEFAULT_MOVE_NODES: u64 = 20_000;
+
 /// A headless run.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -31,6 +34,9 @@ pub struct Options {
     pub settings: [u8; 4],
     pub animations: bool,
     pub move_ms: u64,
+    /// A reproducible budget per move (nodes, plies); when either is set, `move_ms` is not used.
+    pub move_nodes: Option<u64>,
+    pub depth: Option<u32>,
     pub seed: u64,
     pub threads: usize,
     pub max_game_frames: u64,
@@ -62,6 +68,8 @@ impl Options {
             settings,
             animations: false,
             move_ms: 100,
+            move_nodes: None,
+            depth: None,
             seed: 1,
             threads: 1,
             max_game_frames: 40_000,
@@ -83,7 +91,7 @@ pub fn play(opts: &Options) -> Result<Report, String> {
                     seed: opts.seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
                     max_game_frames: opts.max_game_frames,
                 };
-                s.spawn(move || run_worker(cfg, opts.move_ms))
+                s.spawn(move || run_worker(cfg, opts))
             })
             .collect();
         workers
@@ -108,10 +116,16 @@ pub fn play(opts: &Options) -> Result<Report, String> {
     Ok(total)
 }
 
-fn run_worker(cfg: RunConfig, move_ms: u64) -> Result<Report, String> {
+fn run_worker(cfg: RunConfig, options: &Options) -> Result<Report, String> {
     let report = Arc::new(Mutex::new(Report::default()));
     let mut opts = PluginOptions::new();
-    opts.insert("move_ms".into(), move_ms.to_string());
+    opts.insert("move_ms".into(), options.move_ms.to_string());
+    if let Some(n) = options.move_nodes {
+        opts.insert("move_nodes".into(), n.to_string());
+    }
+    if let Some(d) = options.depth {
+        opts.insert("depth".into(), d.to_string());
+    }
     let inner = SpotPlugin::from_options(&opts)?;
     let games = cfg.games as u64;
     let limit = games * (cfg.max_game_frames + 2_000);
@@ -151,9 +165,17 @@ struct HeadlessArgs {
     /// Level of the cart's computer players: 1-5 (5 is the pure heuristic).
     #[arg(long, default_value_t = 5)]
     level: u8,
-    /// The plug-in's search time per move, in milliseconds.
-    #[arg(long, default_value_t = 100)]
-    move_ms: u64,
+    /// The plug-in's search nodes per move. The same --seed then gives the same games
+    /// on every run (with the same --threads). Default: 20000 unless --move-ms is given.
+    #[arg(long, value_name = "N")]
+    move_nodes: Option<u64>,
+    /// The plug-in's deepest search, in plies (reproducible like --move-nodes).
+    #[arg(long, value_name = "PLIES")]
+    depth: Option<u32>,
+    /// The plug-in's search time per move, in milliseconds. Time budgets depend on the
+    /// machine's speed and load, so runs with the same --seed differ.
+    #[arg(long, value_name = "MS")]
+    move_ms: Option<u64>,
     /// Seeds how many frames pass before each Start, which seeds the cart's own RNG.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -166,19 +188,20 @@ struct HeadlessArgs {
 }
 
 fn headless_tool(args: &[String]) -> Result<(), String> {
-    let a = match HeadlessArgs::try_parse_from(
-        std::iter::once("nesmind demo spot --headless".to_string()).chain(args.iter().cloned()),
-    ) {
-        Ok(a) => a,
-        Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return Ok(());
-        }
-        Err(e) => return Err(e.render().to_string().trim_end().to_string()),
+    let Some(a) = nesmind_host::parse_args::<HeadlessArgs>("nesmind demo spot --headless", args)?
+    else {
+        return Ok(());
     };
     let mut opts = Options::new(a.players.into(), a.plugin_seats.into(), a.level)?;
     opts.games = a.games;
-    opts.move_ms = a.move_ms.max(1);
+    // Reproducible by default: a node budget unless a time or depth budget is asked for.
+    opts.move_ms = a.move_ms.unwrap_or(100).max(1);
+    opts.depth = a.depth;
+    opts.move_nodes = match (a.move_nodes, a.move_ms, a.depth) {
+        (Some(n), _, _) => Some(n.max(1)),
+        (None, None, None) => Some(DEFAULT_MOVE_NODES),
+        _ => None,
+    };
     opts.seed = a.seed;
     opts.animations = a.animations;
     opts.threads = a

@@ -3,27 +3,27 @@
 //! Both run in one loop, one CPU cycle per iteration, because they share the bus: cycles
 //! alternate between get (odd CPU cycle count) and put (even), the DMC's get takes
 //! precedence over an OAM get, and the DMC's halt and dummy cycles overlap whatever OAM
-//! DMA is doing.
+//! DMA is doing. The CPU keeps sampling its interrupt lines on every cycle (`poll`).
 
-use super::Cpu;
-use crate::bus::{Bus, READ_PHASE};
+use super::bus::{Bus, READ_PHASE};
+use super::cpu::CpuBus;
 
-impl Cpu {
+impl Bus {
     /// Called at the start of a read cycle when a DMA unit asked to halt the CPU; the halted
     /// read of `halted_addr` is repeated while the DMA runs, and the CPU's own read follows.
     #[cold]
-    pub(super) fn run_dma(&mut self, bus: &mut Bus, halted_addr: u16) {
-        bus.dma_pending = false;
-        let oam_base = bus.oam_dma.take().map(|page| u16::from(page) << 8);
-        let dmc_at_halt = bus.apu.dmc_dma_wanted();
+    pub(crate) fn run_dma(&mut self, halted_addr: u16, poll: &mut impl FnMut(&Bus)) {
+        self.dma_pending = false;
+        let oam_base = self.oam_dma.take().map(|page| u16::from(page) << 8);
+        let dmc_at_halt = self.apu.dmc_dma_wanted();
         if oam_base.is_none() && !dmc_at_halt {
             return;
         }
         // Halt cycle: the CPU's read goes out once more and is discarded.
         if dmc_at_halt {
-            self.repeated_read(bus, halted_addr, true);
+            self.repeated_read(halted_addr, true, poll);
         } else {
-            self.idle_read(bus, halted_addr);
+            self.idle_read(halted_addr, poll);
         }
         // Cycles the DMC has waited (halt, then its dummy cycle) before it may get.
         let mut dmc_wait: u8 = u8::from(dmc_at_halt);
@@ -32,15 +32,15 @@ impl Cpu {
         let oam_active =
             |index: u16, latch: Option<u8>| oam_base.is_some() && (index < 256 || latch.is_some());
         loop {
-            let dmc = bus.apu.dmc_dma_request();
-            let get = bus.cycles & 1 == 1;
+            let dmc = self.apu.dmc_dma_request();
+            let get = self.cycles & 1 == 1;
             match dmc {
                 Some(addr) if get && dmc_wait >= 2 => {
-                    bus.begin_cycle(READ_PHASE);
-                    let v = bus.read(addr);
-                    bus.end_cycle();
-                    self.poll(bus);
-                    bus.apu.dmc_dma_done(v);
+                    self.begin_cycle(READ_PHASE);
+                    let v = self.read(addr);
+                    self.end_cycle();
+                    poll(self);
+                    self.apu.dmc_dma_done(v);
                     dmc_wait = 0;
                     continue;
                 }
@@ -50,22 +50,23 @@ impl Cpu {
                 let base = oam_base.unwrap_or(0);
                 match oam_latch {
                     Some(v) if !get => {
-                        self.write(bus, 0x2004, v);
+                        self.write_cycle(0x2004, v);
+                        poll(self);
                         oam_latch = None;
                         oam_index += 1;
                     }
                     None if get => {
-                        bus.begin_cycle(READ_PHASE);
-                        oam_latch = Some(bus.read(base | oam_index));
-                        bus.end_cycle();
-                        self.poll(bus);
+                        self.begin_cycle(READ_PHASE);
+                        oam_latch = Some(self.read(base | oam_index));
+                        self.end_cycle();
+                        poll(self);
                     }
                     // Alignment: OAM DMA must wait for the other half of the APU cycle.
-                    _ => self.idle_read(bus, halted_addr),
+                    _ => self.idle_read(halted_addr, poll),
                 }
             } else if dmc.is_some() {
                 // The DMC's dummy or alignment cycle: the halted read repeats.
-                self.repeated_read(bus, halted_addr, false);
+                self.repeated_read(halted_addr, false, poll);
             } else {
                 break;
             }
@@ -73,29 +74,29 @@ impl Cpu {
                 dmc_wait = dmc_wait.saturating_add(1);
             }
         }
-        bus.dma_pending = false;
+        self.dma_pending = false;
     }
 
     /// A stalled read cycle: the address is on the bus again, but registers with read side
     /// effects only see one access while the CPU is halted.
-    pub(super) fn idle_read(&mut self, bus: &mut Bus, addr: u16) {
-        bus.begin_cycle(READ_PHASE);
+    fn idle_read(&mut self, addr: u16, poll: &mut impl FnMut(&Bus)) {
+        self.begin_cycle(READ_PHASE);
         if !matches!(addr, 0x2000..=0x401F) {
-            bus.read(addr);
+            self.read(addr);
         }
-        bus.end_cycle();
-        self.poll(bus);
+        self.end_cycle();
+        poll(self);
     }
 
     /// A read the DMC's halt repeats. The PPU and $4015 decode every cycle's address, so
     /// each repeat is a full read with side effects; the joypads only see one read for a run
     /// of consecutive reads of the same port, so only the first repeat clocks them.
-    fn repeated_read(&mut self, bus: &mut Bus, addr: u16, first: bool) {
-        bus.begin_cycle(READ_PHASE);
+    fn repeated_read(&mut self, addr: u16, first: bool, poll: &mut impl FnMut(&Bus)) {
+        self.begin_cycle(READ_PHASE);
         if first || !matches!(addr, 0x4016 | 0x4017) {
-            bus.read(addr);
+            self.read(addr);
         }
-        bus.end_cycle();
-        self.poll(bus);
+        self.end_cycle();
+        poll(self);
     }
 }

@@ -1,0 +1,192 @@
+//! Scheduling: when the parts beside the CPU (PPU, APU, DMA, boards) next need a look, and
+//! which shortcuts may be taken until then.
+//!
+//! The CPU drives the master clock; everything else runs lazily and is caught up when the CPU
+//! could observe it. Two numbers bound the laziness: `ppu_due`, the cycle by whose end the PPU
+//! must have run because something the CPU samples (NMI line, frame end) may change, and
+//! `attention`, the first cycle whose start needs more than the access itself (an APU event, a
+//! DMA request, a board that counts CPU cycles). Lockstep (the reference every shortcut is
+//! checked against) sets both to 0: every cycle looks at everything.
+//!
+//! Anything that changes what those numbers were computed from goes through a method here
+//! that re-plans (`apu_write`, `request_oam_dma`, `with_apu`, `set_speedups`), so no caller has
+//! to remember to.
+
+use super::apu::Apu;
+use super::bus::{Bus, CPU_CLOCKS, PPU_CLOCKS, PPU_OFFSET};
+use super::ppu::LineShortcut;
+use super::speedups::Speedups;
+
+/// The bus's scheduling state: derived from the machine and the host's speed-ups, never
+/// saved (a fresh one makes the next cycle look at everything).
+#[derive(Clone)]
+pub(crate) struct Schedule {
+    /// The cycle count at whose end the PPU must be caught up; 0 in lockstep.
+    ppu_due: u64,
+    /// The first cycle whose start needs `attend`; 0 means every cycle.
+    attention: u64,
+    /// Run the PPU on every half cycle instead of catching up on demand: when the lazy PPU is
+    /// switched off, and always for boards that watch the PPU address bus (their IRQs depend
+    /// on it).
+    pub(crate) lockstep: bool,
+    /// The shortcuts in use (host configuration, not machine state).
+    pub(crate) speedups: Speedups,
+    /// How much of a line the PPU may draw at once, from `speedups` and `lockstep`.
+    lines: LineShortcut,
+    /// Wait loops may be fast-forwarded (see `cpu/idle.rs`). Only `Machine::run_frame` sets
+    /// it: `Machine::step` runs exactly one instruction, for tracers and debuggers.
+    pub(crate) fast_forward: bool,
+}
+
+impl Default for Schedule {
+    /// Before `set_speedups` has run (a fresh or deserialised bus): the most careful mode.
+    fn default() -> Self {
+        Schedule {
+            ppu_due: 0,
+            attention: 0,
+            lockstep: true,
+            speedups: Speedups::ALL,
+            lines: LineShortcut::None,
+            fast_forward: false,
+        }
+    }
+}
+
+impl Bus {
+    /// Runs the PPU up to the start of the current CPU cycle.
+    #[inline]
+    pub fn sync_ppu(&mut self) {
+        self.sync_ppu_to(self.cycles * CPU_CLOCKS);
+    }
+
+    /// Runs the PPU up to master clock `master`. Catching up later gives the same result as
+    /// running in lockstep, because nothing but the CPU's accesses (each of which syncs
+    /// first) and the PPU's own state decide what the PPU does.
+    #[inline]
+    pub(crate) fn sync_ppu_to(&mut self, master: u64) {
+        let target = master - PPU_OFFSET;
+        if target >= self.ppu_master + PPU_CLOCKS {
+            let dots = (target - self.ppu_master) / PPU_CLOCKS;
+            self.ppu_master += dots * PPU_CLOCKS;
+            self.ppu.run(dots, &mut self.cart, self.clock.lines);
+        }
+        self.clock.ppu_due = if self.clock.lockstep {
+            0
+        } else {
+            // The event dot runs once the target passes it: k dots from now need k*4 clocks.
+            let event =
+                self.ppu_master + PPU_OFFSET + PPU_CLOCKS * (self.ppu.dots_to_next_event() + 1);
+            event.div_ceil(CPU_CLOCKS)
+        };
+    }
+
+    /// The start of a CPU cycle whose access comes `phase` master clocks in.
+    #[inline(always)]
+    pub fn begin_cycle(&mut self, phase: u64) {
+        if self.needs_attention() {
+            self.attend(phase);
+        }
+    }
+
+    /// True when this cycle's start has more to do than the access (see `attend`); always
+    /// true while a DMA is pending.
+    #[inline(always)]
+    pub fn needs_attention(&self) -> bool {
+        self.cycles >= self.clock.attention
+    }
+
+    /// Everything a cycle's start may need besides the access.
+    #[inline(never)]
+    pub fn attend(&mut self, phase: u64) {
+        if self.apu.due(self.cycles) {
+            self.apu.run_to(self.cycles + 1);
+        }
+        let dmc = self.apu.dmc_dma_wanted();
+        self.dma_pending |= dmc;
+        self.cart.cpu_cycle();
+        if self.clock.lockstep {
+            self.sync_ppu_to(self.cycles * CPU_CLOCKS + phase);
+        }
+        self.clock.attention =
+            if dmc || self.dma_pending || self.cart.watch_cpu || self.clock.lockstep {
+                0
+            } else {
+                self.apu.next_event()
+            };
+    }
+
+    #[inline(always)]
+    pub fn end_cycle(&mut self) {
+        self.cycles += 1;
+        if self.cycles >= self.clock.ppu_due {
+            self.sync_ppu_to(self.cycles * CPU_CLOCKS);
+        }
+    }
+
+    /// The first cycle at which anything outside the CPU may act on its own: a PPU event
+    /// (frame end, VBL, NMI), an APU event, a DMA, a board that counts cycles. A CPU that
+    /// only reads memory cannot tell the cycles before it apart (see `cpu/idle.rs`).
+    pub fn quiet_until(&self) -> u64 {
+        // A finished frame ends `run_frame` after this instruction, exactly where it is.
+        if !self.clock.fast_forward
+            || !self.clock.speedups.skip_wait_loops
+            || self.ppu.frame_ready
+            || self.clock.lockstep
+            || self.watching
+        {
+            return 0;
+        }
+        self.clock
+            .attention
+            .min(self.apu.next_event())
+            .min(self.clock.ppu_due.saturating_sub(1))
+    }
+
+    /// Switches shortcuts on or off; results do not change, only speed.
+    pub fn set_speedups(&mut self, speedups: Speedups) {
+        let lockstep = !speedups.lazy_ppu || self.cart.watch_ppu;
+        self.clock = Schedule {
+            lockstep,
+            speedups,
+            lines: if !speedups.whole_lines {
+                LineShortcut::None
+            } else if lockstep || !speedups.lines_ahead {
+                LineShortcut::Whole
+            } else {
+                LineShortcut::Ahead
+            },
+            fast_forward: self.clock.fast_forward,
+            ..Schedule::default()
+        };
+        self.apu.set_events(speedups.apu_events);
+    }
+
+    /// A CPU write to an APU register: it may move the APU's next event.
+    #[inline]
+    pub(crate) fn apu_write(&mut self, addr: u16, value: u8) {
+        self.apu.write(addr, value, self.cycles);
+        self.replan();
+    }
+
+    /// A $4014 write: the DMA halts the CPU at its next read.
+    #[inline]
+    pub(crate) fn request_oam_dma(&mut self, page: u8) {
+        self.oam_dma = Some(page);
+        self.dma_pending = true;
+        self.replan();
+    }
+
+    /// A change to the APU from outside the CPU (the host's sound settings, reset, the end of
+    /// a frame): `f` gets the APU and the current cycle, and the schedule is planned afresh.
+    pub(crate) fn with_apu<R>(&mut self, f: impl FnOnce(&mut Apu, u64) -> R) -> R {
+        let result = f(&mut self.apu, self.cycles);
+        self.replan();
+        result
+    }
+
+    /// Makes the next cycle's start look again at everything.
+    #[inline]
+    fn replan(&mut self) {
+        self.clock.attention = 0;
+    }
+}

@@ -1,0 +1,114 @@
+//! Checks on a machine read from a savestate: a state body can be edited (and its checksum
+//! recomputed), so every size and index the emulator relies on is checked against the ROM
+//! before the machine runs, and the refusal names the field.
+
+use super::Machine;
+use super::cart::{Cart, Source};
+use super::rom::Rom;
+use std::fmt;
+
+/// A savestate field that does not fit the ROM or the machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidState {
+    /// The field's path in the state, e.g. `bus.cart.core.chr_ram`.
+    pub field: String,
+    pub problem: String,
+}
+
+impl fmt::Display for InvalidState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "field {}: {}", self.field, self.problem)
+    }
+}
+
+impl std::error::Error for InvalidState {}
+
+pub(crate) fn invalid(field: &str, problem: impl Into<String>) -> InvalidState {
+    InvalidState {
+        field: field.to_string(),
+        problem: problem.into(),
+    }
+}
+
+/// `Err` naming `field` unless `ok`.
+pub(crate) fn ensure(
+    ok: bool,
+    field: &str,
+    problem: impl FnOnce() -> String,
+) -> Result<(), InvalidState> {
+    if ok {
+        Ok(())
+    } else {
+        Err(invalid(field, problem()))
+    }
+}
+
+pub(crate) fn check(m: &Machine, rom: &Rom) -> Result<(), InvalidState> {
+    let fresh = Cart::new(rom).map_err(|e| invalid("bus.cart", e.to_string()))?;
+    check_cart(&m.bus.cart, &fresh)?;
+    m.bus.ppu.check()?;
+    m.bus.apu.check(m.bus.cycles)
+}
+
+/// Sizes must be the ones this ROM's board is built with, and every window must lie
+/// inside the memory it points into.
+fn check_cart(cart: &Cart, fresh: &Cart) -> Result<(), InvalidState> {
+    let (c, f) = (&cart.core, &fresh.core);
+    ensure(cart.same_board(fresh), "bus.cart.board", || {
+        "is not the board this ROM's mapper uses".into()
+    })?;
+    ensure(
+        c.chr_is_ram == f.chr_is_ram,
+        "bus.cart.core.chr_is_ram",
+        || {
+            format!(
+                "is {}, but this ROM has {}",
+                c.chr_is_ram,
+                if f.chr_is_ram { "CHR RAM" } else { "CHR ROM" }
+            )
+        },
+    )?;
+    for (field, got, want) in [
+        ("bus.cart.core.chr_ram", c.chr_ram.len(), f.chr_ram.len()),
+        ("bus.cart.core.prg_ram", c.prg_ram.len(), f.prg_ram.len()),
+        ("bus.cart.core.vram", c.vram.len(), f.vram.len()),
+    ] {
+        ensure(got == want, field, || {
+            format!("has {got} bytes, this ROM needs {want}")
+        })?;
+    }
+    for (i, w) in c.cpu.iter().enumerate() {
+        let size = match w.source {
+            Source::Rom => c.prg_len(),
+            Source::Ram => c.prg_ram.len(),
+            Source::OpenBus => continue,
+        };
+        ensure(
+            w.offset.checked_add(0x2000).is_some_and(|end| end <= size),
+            &format!("bus.cart.core.cpu[{i}]"),
+            || format!("offset {:#X} is outside the {size} bytes it maps", w.offset),
+        )?;
+    }
+    for (i, &off) in c.chr.iter().enumerate() {
+        let size = c.chr_len();
+        ensure(
+            off.checked_add(0x400).is_some_and(|end| end <= size),
+            &format!("bus.cart.core.chr[{i}]"),
+            || format!("offset {off:#X} is outside the {size} bytes of pattern memory"),
+        )?;
+    }
+    for (i, &off) in c.nt.iter().enumerate() {
+        ensure(
+            off.checked_add(0x400)
+                .is_some_and(|end| end <= c.vram.len()),
+            &format!("bus.cart.core.nt[{i}]"),
+            || {
+                format!(
+                    "offset {off:#X} is outside the {} bytes of nametable RAM",
+                    c.vram.len()
+                )
+            },
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,88 @@
+//! The session's side of the plug-in contract: what `on_attach` may ask for and what
+//! `on_frame` sees, and the `Frame` methods shared by every host that owns a machine.
+
+use super::{AccessKind, Buttons, Fork, Frame, Request, Setup, WatchHit};
+use crate::session::PadOwner;
+use nesmind_emu::Machine;
+use std::ops::RangeInclusive;
+
+/// The `Frame` methods that read or write a `machine` field directly: one definition for
+/// the session's view and for forks.
+macro_rules! machine_frame_methods {
+    () => {
+        fn frame_number(&self) -> u64 {
+            self.machine.frame_number()
+        }
+        fn peek(&self, addr: u16) -> u8 {
+            self.machine.peek(addr)
+        }
+        fn ram(&self) -> &[u8] {
+            self.machine.ram()
+        }
+        fn poke(&mut self, addr: u16, value: u8) {
+            self.machine.poke(addr, value);
+        }
+        fn picture(&self) -> &[u16] {
+            self.machine.picture()
+        }
+        fn peek_ppu(&self, addr: u16) -> u8 {
+            self.machine.peek_ppu(addr)
+        }
+        fn oam(&self) -> &[u8] {
+            self.machine.oam()
+        }
+        fn buttons(&self, pad: usize) -> $crate::Buttons {
+            self.machine.buttons(pad)
+        }
+    };
+}
+pub(crate) use machine_frame_methods;
+
+/// The plug-in's requests collected during `on_attach`.
+#[derive(Default)]
+pub(crate) struct AttachSetup {
+    pub watches: Vec<(AccessKind, RangeInclusive<u16>)>,
+    pub pads: usize,
+}
+
+impl Setup for AttachSetup {
+    fn watch(&mut self, kind: AccessKind, range: RangeInclusive<u16>) -> usize {
+        self.watches.push((kind, range));
+        self.watches.len() - 1
+    }
+    fn use_pads(&mut self, count: usize) {
+        self.pads = count.clamp(1, 4);
+    }
+}
+
+/// What `on_frame` sees of the session.
+pub(crate) struct View<'a> {
+    pub machine: &'a mut Machine,
+    pub hits: &'a [WatchHit],
+    pub status: &'a mut String,
+    pub owners: [PadOwner; 4],
+    pub requests: &'a mut Vec<Request>,
+}
+
+impl Frame for View<'_> {
+    machine_frame_methods!();
+    fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
+        // A pad a human has taken ignores the plug-in until it is given back.
+        if self.owners.get(pad) == Some(&PadOwner::Plugin) {
+            self.machine.set_buttons(pad, buttons);
+        }
+    }
+    fn watch_hits(&self) -> &[WatchHit] {
+        self.hits
+    }
+    fn set_status(&mut self, line: &str) {
+        self.status.clear();
+        self.status.push_str(line.lines().next().unwrap_or(""));
+    }
+    fn fork(&self) -> Option<Fork> {
+        Some(Fork::new(self.machine))
+    }
+    fn request(&mut self, request: Request) {
+        self.requests.push(request);
+    }
+}

@@ -1,0 +1,74 @@
+"""nesmind: a cycle-accurate NES emulator for game AI.
+
+The machine
+    Machine(rom)            one NES; step(), ram (NumPy view), picture(), clone(),
+                            save_state()/load_state(), state_hash()
+    VecMachine(rom, n)      n machines stepped in parallel into caller-provided arrays
+
+Plug-ins and players
+    run(rom, plugin=..., window=False, frames=N)
+                            a session with a Python or in-tree plug-in, headless or
+                            in the SDL window
+    plugins.spot(...), plugins.hatris(...)
+                            the in-tree players; plugins.demo_rom(name) their carts
+
+Environments (optional dependencies)
+    nesmind.gym             Gymnasium: NesEnv, NesVectorEnv, "nesmind/Nes-v0"
+    nesmind.pettingzoo      PettingZoo: spot_env(players=2..4), spot_parallel_env(...)
+    nesmind.ray             Ray: arena batches across workers
+    nesmind.specs           declarative RAM-variable specs for rewards and episode ends
+
+Errors are NesError subclasses: RomError, StateError, JamError, PluginError.
+"""
+
+from . import _nesmind
+from ._nesmind import (
+    JamError,
+    Machine,
+    NesError,
+    PluginError,
+    RomError,
+    RomInfo,
+    StateError,
+    VecMachine,
+    palette,
+    run,
+)
+from . import plugins, specs
+
+#: Button bits by name: {"A": 1, "B": 2, "Select": 4, "Start": 8, "Up": 16, "Down": 32,
+#: "Left": 64, "Right": 128}. Masks combine them with |.
+BUTTONS = dict(_nesmind.BUTTONS)
+
+__all__ = [
+    "BUTTONS",
+    "JamError",
+    "Machine",
+    "NesError",
+    "PluginError",
+    "RomError",
+    "RomInfo",
+    "StateError",
+    "VecMachine",
+    "palette",
+    "plugins",
+    "run",
+    "specs",
+]
+
+
+def _register_gym() -> None:
+    """Registers "nesmind/Nes-v0" with Gymnasium when it is installed."""
+    try:
+        import gymnasium
+    except ImportError:
+        return
+    if "nesmind/Nes-v0" not in gymnasium.registry:
+        gymnasium.register(
+            id="nesmind/Nes-v0",
+            entry_point="nesmind.gym:NesEnv",
+            vector_entry_point="nesmind.gym:NesVectorEnv",
+        )
+
+
+_register_gym()

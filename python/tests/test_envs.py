@@ -1,0 +1,120 @@
+"""Gymnasium, PettingZoo and Ray, and the RAM specs."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import nesmind
+from conftest import need
+from nesmind.specs import RamSpec
+
+
+def test_specs_parse_ron_and_json_alike_and_name_their_errors():
+    ron = '(variables: {"score": (address: 0x10, type: "bcd", size: 2, endian: "big")}, reward: "score - prev.score")'
+    js = '{"variables": {"score": {"address": 16, "type": "bcd", "size": 2, "endian": "big"}}, "reward": "score - prev.score"}'
+    a, b = RamSpec.parse(ron, "ron"), RamSpec.parse(js, "json")
+    mem = {0x10: 0x12, 0x11: 0x34}
+    assert a.read_peek(mem.get) == b.read_peek(mem.get) == {"score": 1234}
+    assert a.reward({"score": 1300}, {"score": 1234}) == 66
+    for text, why in [
+        ('{"variables": {"x": {"address": 1, "type": "f32"}}}', "unknown type 'f32'"),
+        ('{"variables": {"x": {"address": 1, "type": "digits"}}}', "needs a size"),
+        ('{"variables": {"x": {"address": 1}}, "done": "y == 1"}', "unknown variable 'y'"),
+        ('{"variables": {"x": {"address": 1}}, "done": "__import__(1)"}', "only abs, min and max"),
+        ('{"variables": {"x": {"adress": 1}}}', "unknown field"),
+    ]:
+        with pytest.raises(nesmind.NesError, match=why):
+            RamSpec.parse(text, "json")
+
+
+def test_signed_and_digit_variables():
+    spec = RamSpec({"variables": {
+        "s": {"address": 0, "type": "i16", "endian": "little"},
+        "d": {"address": 2, "type": "digits", "size": 3, "endian": "little"}}})
+    mem = [0xFE, 0xFF, 7, 2, 1]
+    assert spec.read_peek(mem.__getitem__) == {"s": -2, "d": 127}
+
+
+def test_shipped_specs_score_their_demo_carts(hatris):
+    spec = RamSpec.load("hatris-like")
+    env_cls = need("gymnasium") and __import__("nesmind.gym", fromlist=["NesEnv"]).NesEnv
+    env = env_cls(ram_spec="hatris-like", obs="ram", frame_skip=4)
+    env.reset(seed=3)
+    total, ended = 0.0, False
+    for _ in range(3000):
+        _, r, term, trunc, info = env.step(env.action_space.sample())
+        total += r
+        if term:
+            ended = True
+            assert info["state"] == 7
+            break
+    assert ended, "random play tops out"
+    assert spec.read(env.machine)["cash"] == total
+
+
+@pytest.mark.parametrize("spec", ["dots", "hatris-like"])
+@pytest.mark.parametrize("obs", ["rgb", "ram", "both"])
+def test_nes_env_passes_check_env_without_warnings(spec, obs):
+    gym = need("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+    env = gym.make("nesmind/Nes-v0", ram_spec=spec, obs=obs, render_mode="rgb_array")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+
+
+def test_the_vector_env_is_deterministic_and_autoresets():
+    need("gymnasium")
+    from nesmind.gym import NesVectorEnv
+    runs = []
+    for _ in range(2):
+        env = NesVectorEnv(3, ram_spec="hatris-like", obs="ram", threads=2)
+        obs, _ = env.reset(seed=11)
+        rng = np.random.default_rng(0)
+        trace, ends = [obs.copy()], 0
+        for _ in range(400):
+            obs, rew, term, trunc, _ = env.step(rng.integers(0, 8, size=3))
+            trace.append(obs.copy())
+            ends += int(term.sum())
+        runs.append((np.array(trace), ends))
+    assert np.array_equal(runs[0][0], runs[1][0]) and runs[0][1] == runs[1][1] > 0
+    assert env.observation_space.shape == (3, 2048)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_spot_envs_pass_the_pettingzoo_api_tests(players):
+    need("pettingzoo")
+    from pettingzoo.test import api_test, parallel_api_test
+    import nesmind.pettingzoo as pz
+    api_test(pz.spot_env(players=players), num_cycles=300)
+    parallel_api_test(pz.spot_parallel_env(players=players), num_cycles=300)
+
+
+def test_spot_aec_games_end_with_the_model_scores():
+    need("pettingzoo")
+    import nesmind.pettingzoo as pz
+    env = pz.spot_env(players=2)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+    assert sorted(env.unwrapped._g.final_rewards()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_ray_arena_equals_the_single_machine_arena():
+    ray = need("ray")
+    import nesmind.ray as nray
+    settings = dict(games=200, seats="hypermax-article,nes-ai:5", seed=7)
+    single = nesmind._nesmind.SpotArena(**settings).run(2)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        spread = nray.arena_spot(tasks=7, **settings)
+    finally:
+        ray.shutdown()
+    assert spread == single
+    assert "games 200 players 2" in spread

@@ -1,0 +1,340 @@
+//! Seed inputs (valid ROM images, savestates, a replay) and the mutations applied to them.
+
+use nesmind::emu::{Machine, Rom};
+use nesmind::host::replay::Recorder;
+use nesmind::host::savestate;
+use nesmind::host::{Buttons, Session};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const DOTS: &[u8] = include_bytes!("../../plugins/spot/cart/dots.nes");
+const HATRIS: &[u8] = include_bytes!("../../plugins/hatris/cart/hatris-like.nes");
+
+/// Boards the synthetic images exercise (beside the two NROM demo carts).
+const MAPPERS: [u16; 9] = [1, 2, 3, 4, 7, 9, 34, 69, 78];
+
+/// A program at the start of every 8 KiB PRG bank that writes a counter to every bank
+/// register window for ever (with vectors at each bank's end), so whatever the board maps
+/// where, the CPU keeps running it and the board's registers keep changing.
+fn synthetic(mapper: u16, chr_ram: bool) -> Vec<u8> {
+    let code = [
+        0xE6, 0x00, // INC $00
+        0xA6, 0x00, // LDX $00
+        0x8A, // TXA
+        0x9D, 0x00, 0x80, // STA $8000,X
+        0x9D, 0x00, 0xA0, // STA $A000,X
+        0x9D, 0x00, 0xC0, // STA $C000,X
+        0x9D, 0x00, 0xE0, // STA $E000,X
+        0x9D, 0x00, 0x60, // STA $6000,X
+        0x8D, 0x06, 0x20, // STA $2006 (PPU address bus activity for MMC2/MMC3)
+        0xAD, 0x07, 0x20, // LDA $2007
+        0xB8, // CLV
+        0x50, 0xE4, // BVC to the start
+    ];
+    let mut prg = vec![0u8; 16 * 0x2000];
+    for (i, bank) in prg.chunks_mut(0x2000).enumerate() {
+        bank[..code.len()].copy_from_slice(&code);
+        // Vectors point at the bank mapped at $E000 (or the window holding the code).
+        let base = [0x80u8, 0xA0, 0xC0, 0xE0][i % 4];
+        for v in [0x1FFA, 0x1FFC, 0x1FFE] {
+            bank[v] = 0;
+            bank[v + 1] = base.max(0xE0);
+        }
+    }
+    let mut image = b"NES\x1A".to_vec();
+    image.push(8); // 128 KiB PRG
+    image.push(if chr_ram { 0 } else { 8 }); // 64 KiB CHR
+    image.push(((mapper & 0x0F) << 4) as u8 | 0x02); // battery-backed PRG RAM
+    image.push((mapper & 0xF0) as u8);
+    image.resize(16, 0);
+    image.extend_from_slice(&prg);
+    if !chr_ram {
+        image.extend((0..8 * 0x2000).map(|i| (i * 7 % 251) as u8));
+    }
+    image
+}
+
+pub fn rom_images() -> Vec<Vec<u8>> {
+    let mut v = vec![DOTS.to_vec(), HATRIS.to_vec()];
+    for (i, m) in MAPPERS.iter().enumerate() {
+        v.push(synthetic(*m, i % 2 == 0));
+    }
+    v
+}
+
+/// (ROM, savestate body) pairs from each seed image after some frames, so the states
+/// hold the board registers, the PPU and the APU mid-flight.
+pub fn saved_states() -> Vec<(Rom, String)> {
+    let mut out = Vec::new();
+    for image in rom_images() {
+        let rom = Rom::parse(&image, "seed.nes").unwrap();
+        let mut m = Machine::new(&rom).unwrap();
+        m.set_audio_enabled(false);
+        for f in 0..40 {
+            m.set_buttons(
+                0,
+                if f % 8 < 4 {
+                    Buttons::START
+                } else {
+                    Buttons::A
+                },
+            );
+            let _ = m.run_frame();
+        }
+        // Mid-frame too: the PPU between lines, the CPU between instructions.
+        for _ in 0..3000 {
+            let _ = m.step();
+        }
+        let text = savestate::encode(&m, &rom).unwrap();
+        let body = text.splitn(4, '\n').nth(3).unwrap().to_string();
+        out.push((rom, body));
+    }
+    out
+}
+
+/// A savestate file around `body` with a correct header (or a wrong body checksum).
+pub fn state_file(rom: &Rom, body: &str, wrong_crc: bool) -> String {
+    let crc = crc32fast::hash(body.as_bytes()) ^ u32::from(wrong_crc);
+    format!(
+        "{} {}\nrom-crc32 {:08X}\nbody-crc32 {crc:08X} len {}\n{body}",
+        savestate::MAGIC,
+        savestate::VERSION,
+        rom.info.crc32,
+        body.len()
+    )
+}
+
+/// A 120-frame recording on DOTS with a reset, pads and hashes every 10 frames.
+pub fn replay() -> (Rom, String) {
+    let rom = Rom::parse(DOTS, "dots.nes").unwrap();
+    let path = std::env::temp_dir().join(format!("nesmind-fuzz-{}.replay", std::process::id()));
+    let mut s = Session::new(rom.clone()).unwrap();
+    s.machine_mut().set_audio_enabled(false);
+    s.record(Recorder::new(&path, &rom, 10));
+    for f in 0..120u64 {
+        if f == 50 {
+            s.reset();
+        }
+        s.set_human_buttons(0, Buttons((f * 37 % 256) as u8));
+        s.step().unwrap();
+    }
+    s.finish_recording().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    (rom, text)
+}
+
+pub struct Mutator {
+    rng: StdRng,
+}
+
+impl Mutator {
+    pub fn new(seed: u64) -> Mutator {
+        Mutator {
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.rng.gen_range(0..items.len())]
+    }
+    /// True about once in `n`.
+    pub fn chance(&mut self, n: u32) -> bool {
+        self.rng.gen_range(0..n) == 0
+    }
+
+    /// An iNES header for any supported board with random PRG and CHR contents.
+    pub fn random_image(&mut self) -> Vec<u8> {
+        const SUPPORTED: [u8; 17] = [
+            0, 1, 2, 3, 4, 7, 9, 10, 11, 28, 30, 34, 66, 69, 78, 118, 180,
+        ];
+        let mapper = *self.pick(&SUPPORTED);
+        let (prg, chr) = (self.rng.gen_range(1..=8u8), self.rng.gen_range(0..=4u8));
+        let flags6 = (mapper << 4) | self.rng.gen_range(0..16);
+        let mut v = vec![b'N', b'E', b'S', 0x1A, prg, chr, flags6, mapper & 0xF0];
+        v.resize(16, 0);
+        let body = usize::from(prg) * 16384 + usize::from(chr) * 8192;
+        v.extend((0..body).map(|_| self.rng.r#gen::<u8>()));
+        v
+    }
+
+    /// A number a field could hold, biased to edges.
+    fn number(&mut self) -> u64 {
+        match self.rng.gen_range(0..10) {
+            0 => 0,
+            1 => 1,
+            2 => u64::from(self.rng.r#gen::<u8>()),
+            3 => [255, 256, 1023, 1024, 8191, 8192, 65535, 65536][self.rng.gen_range(0..8)],
+            4 => u64::from(u32::MAX),
+            5 => u64::MAX,
+            6 => self.rng.gen_range(0..64),
+            _ => self.rng.r#gen::<u64>() >> self.rng.gen_range(0..64),
+        }
+    }
+
+    /// Byte flips, runs of random bytes, header fields, truncation and extension.
+    pub fn mutate_bytes(&mut self, data: &mut Vec<u8>, header: bool) {
+        for _ in 0..self.rng.gen_range(1..6) {
+            match self.rng.gen_range(0..6) {
+                0 if !data.is_empty() => {
+                    let i = self.rng.gen_range(0..data.len());
+                    data[i] ^= 1 << self.rng.gen_range(0..8);
+                }
+                1 if header && data.len() >= 16 => {
+                    let i = self.rng.gen_range(4..16);
+                    data[i] = self.rng.r#gen();
+                }
+                2 => data.truncate(self.rng.gen_range(0..=data.len())),
+                3 => {
+                    let n = self.rng.gen_range(0..0x4000);
+                    data.extend((0..n).map(|_| self.rng.r#gen::<u8>()));
+                }
+                4 if !data.is_empty() => {
+                    let i = self.rng.gen_range(0..data.len());
+                    let end = (i + self.rng.gen_range(1..64)).min(data.len());
+                    self.rng.fill(&mut data[i..end]);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Structure-aware edits of a RON body: numbers replaced, list elements removed or
+    /// repeated, booleans and options flipped; sometimes a raw byte edit too.
+    pub fn mutate_ron(&mut self, body: &mut String) {
+        for _ in 0..self.rng.gen_range(1..4) {
+            let mut at = self.rng.gen_range(0..body.len());
+            while !body.is_char_boundary(at) {
+                at -= 1;
+            }
+            let bytes = body.as_bytes();
+            match self.rng.gen_range(0..8) {
+                0..=3 => {
+                    // The number token at or after `at`.
+                    let Some(start) = (at..bytes.len()).find(|&i| bytes[i].is_ascii_digit()) else {
+                        continue;
+                    };
+                    let end = (start..bytes.len())
+                        .find(|&i| !bytes[i].is_ascii_digit())
+                        .unwrap_or(bytes.len());
+                    let n = self.number().to_string();
+                    body.replace_range(start..end, &n);
+                }
+                4 => {
+                    // Drop one element of a list: the text from a ',' to the next ','.
+                    let Some(a) = body[at..].find(',').map(|i| at + i) else {
+                        continue;
+                    };
+                    if let Some(b) = body[a + 1..].find([',', ']', ')']).map(|i| a + 1 + i) {
+                        body.replace_range(a..b, "");
+                    }
+                }
+                5 => {
+                    // Repeat one list element.
+                    if let Some(a) = body[at..].find(',').map(|i| at + i)
+                        && let Some(b) = body[a + 1..].find(',').map(|i| a + 1 + i)
+                    {
+                        let el = body[a..b].to_string();
+                        body.insert_str(b, &el);
+                    }
+                }
+                6 => {
+                    let pairs = [("true", "false"), ("false", "true"), ("None", "Some(7)")];
+                    let (from, to) = *self.pick(&pairs);
+                    if let Some(i) = body[at..].find(from).map(|i| at + i) {
+                        body.replace_range(i..i + from.len(), to);
+                    }
+                }
+                _ => {
+                    let mut raw = std::mem::take(body).into_bytes();
+                    self.mutate_bytes(&mut raw, false);
+                    *body = String::from_utf8_lossy(&raw).into_owned();
+                }
+            }
+        }
+    }
+
+    /// Line-level edits of a text file: lines dropped, repeated, swapped, replaced by
+    /// protocol-like junk, numbers changed; sometimes raw bytes.
+    pub fn mutate_lines(&mut self, data: &mut Vec<u8>) {
+        let text = String::from_utf8_lossy(data).into_owned();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        for _ in 0..self.rng.gen_range(1..5) {
+            if lines.is_empty() {
+                lines.push(String::new());
+            }
+            let i = self.rng.gen_range(0..lines.len());
+            match self.rng.gen_range(0..7) {
+                0 => {
+                    lines.remove(i);
+                }
+                1 => lines.insert(i, lines[i].clone()),
+                2 => {
+                    let j = self.rng.gen_range(0..lines.len());
+                    lines.swap(i, j);
+                }
+                3 => lines[i] = self.protocol_line(),
+                4 => {
+                    let n = self.number();
+                    let line = &mut lines[i];
+                    if let Some(sp) = line.rfind(' ') {
+                        line.replace_range(sp + 1.., &format!("{n:X}"));
+                    }
+                }
+                5 => {
+                    let event = *self.pick(&["reset", "power", "four-score 1", "h 3 0", "p 0"]);
+                    lines.insert(i, event.to_string());
+                }
+                _ => {}
+            }
+        }
+        *data = lines.join("\n").into_bytes();
+        if self.chance(5) {
+            self.mutate_bytes(data, false);
+        }
+    }
+
+    /// A line built from the protocol's words, numbers, quotes and junk.
+    pub fn protocol_line(&mut self) -> String {
+        const WORDS: [&str; 24] = [
+            "ok",
+            "refuse",
+            "status",
+            "buttons",
+            "quit",
+            "reset",
+            "power",
+            "version",
+            "frame",
+            "pads=",
+            "-",
+            "A+B",
+            "Start",
+            "Up,Left",
+            "0000-07FF",
+            "FFFF",
+            "6000-5FFF",
+            "'",
+            "\"",
+            "\\",
+            " ",
+            "é",
+            "\t",
+            "+",
+        ];
+        let mut line = String::new();
+        for _ in 0..self.rng.gen_range(0..12) {
+            match self.rng.gen_range(0..4) {
+                0 => line.push_str(&self.number().to_string()),
+                1 => line.push(char::from(self.rng.gen_range(0x20u8..0x7F))),
+                _ => {
+                    let w: &str = WORDS[self.rng.gen_range(0..WORDS.len())];
+                    line.push_str(w);
+                }
+            }
+            if self.rng.gen_bool(0.6) {
+                line.push(' ');
+            }
+        }
+        line
+    }
+}
