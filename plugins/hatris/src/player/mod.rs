@@ -182,12 +182,12 @@ impl HatrisPlayer {
         let (Some(path), Some(map)) = (&self.save_map, &self.map) else {
             return;
         };
-        let result = map
-            .to_ron()
-            .and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()));
+        let result = map.to_ron().and_then(|text| {
+            nesmind_host::files::write_atomic(std::path::Path::new(path), text.as_bytes())
+        });
         match result {
             Ok(()) => log::info!("hatris: saved the map to {path}"),
-            Err(e) => log::error!("hatris: cannot save the map to {path}: {e}"),
+            Err(e) => log::error!("hatris: cannot save the map: {e}"),
         }
     }
 
