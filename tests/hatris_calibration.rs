@@ -38,6 +38,8 @@ struct Seen {
     failure: Option<String>,
     map: Option<ram_map::RamMap>,
     result: Option<String>,
+    /// The status line the player set when it finished calibrating.
+    calibrated_line: Option<String>,
 }
 
 /// The Hatris player, watched: no button may be held before it has a map or after it gave up.
@@ -61,10 +63,14 @@ impl Plugin for Watched {
         let mut spy = Spy {
             inner: frame,
             pressed: false,
+            status: None,
         };
         self.player.on_frame(&mut spy);
         let pressed = spy.pressed;
         let mut s = self.seen.lock().unwrap();
+        if let Some(line) = spy.status.filter(|l| l.contains("calibrated at frame")) {
+            s.calibrated_line = Some(line);
+        }
         let lost = self.player.map().is_none() || self.player.failure().is_some();
         if (!had_map || lost) && pressed {
             s.presses_without_map += 1;
@@ -79,10 +85,11 @@ impl Plugin for Watched {
     }
 }
 
-/// A frame that notes whether the player held any button.
+/// A frame that notes whether the player held any button, and its status line.
 struct Spy<'a> {
     inner: &'a mut dyn Frame,
     pressed: bool,
+    status: Option<String>,
 }
 
 impl Frame for Spy<'_> {
@@ -115,6 +122,7 @@ impl Frame for Spy<'_> {
         self.inner.buttons(pad)
     }
     fn set_status(&mut self, line: &str) {
+        self.status = Some(line.to_string());
         self.inner.set_status(line);
     }
     fn fork(&self) -> Option<nesmind::host::Fork> {
@@ -174,6 +182,14 @@ fn fresh_random_variants_are_calibrated_and_played() {
         // Calibration ends within 10 s of emulated time from power-on.
         let at = s.calibrated_at.unwrap_or(u64::MAX);
         assert!(at <= 600, "{context}: calibrated at frame {at}");
+        // The status line says what was found.
+        let line = s.calibrated_line.as_deref().unwrap_or("");
+        assert!(
+            ["pair $", "next $", "piles at", "hats ", "limit "]
+                .iter()
+                .all(|w| line.contains(w)),
+            "{context}: status line after calibrating: {line:?}"
+        );
     }
 }
 
