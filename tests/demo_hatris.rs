@@ -6,19 +6,17 @@ mod common;
 use nesmind::emu::Rom;
 use nesmind::host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Setup};
 use nesmind::plugins::hatris::board::{Board, Geometry};
-use nesmind::plugins::hatris::demo::{self, DEMO, GAME_STATE, SPAWN_COUNT, STATE_OVER};
+use nesmind::plugins::hatris::demo::{self, DEMO};
 use nesmind::plugins::hatris::game::Action;
 use nesmind::plugins::hatris::moves::Placement;
 use nesmind::plugins::hatris::play::run_parallel;
 use nesmind::plugins::hatris::player::HatrisPlayer;
 use nesmind::plugins::hatris::rules::{COLUMNS, Settings};
+use nesmind::plugins::hatris::variant::{Cart, frame_memory};
 use std::path::Path;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
-const COUNTS: u16 = 0x0430;
-const HEIGHTS: u16 = 0x0436;
-const HATS: u16 = 0x0440;
 const SHOP: u16 = 0x03A8;
 
 #[test]
@@ -73,12 +71,7 @@ fn the_player_knows_the_demo_cart() {
 
 /// The piles as RAM holds them, bottom first.
 fn ram_piles(frame: &dyn Frame) -> [Vec<u8>; COLUMNS] {
-    std::array::from_fn(|c| {
-        let n = frame.peek(COUNTS + c as u16) as u16;
-        (0..n)
-            .map(|i| frame.peek(HATS + 64 * c as u16 + i))
-            .collect()
-    })
+    Cart::default_cart().piles(&frame_memory(frame))
 }
 
 #[derive(Default)]
@@ -114,8 +107,7 @@ impl Checker {
     }
 
     fn check(&mut self, frame: &dyn Frame, now: &[Vec<u8>; COLUMNS], over: bool) {
-        let heights: [i16; COLUMNS] =
-            std::array::from_fn(|c| frame.peek(HEIGHTS + c as u16) as i16);
+        let heights = Cart::default_cart().heights(&frame_memory(frame));
         let mut t = self.tally.lock().unwrap();
         let spawn = t.spawns;
         let model_now = self.model(now);
@@ -181,10 +173,9 @@ impl Plugin for Checker {
         }
     }
     fn on_frame(&mut self, frame: &mut dyn Frame) {
-        let spawns = (0..3).fold(0u64, |a, i| {
-            a | (frame.peek(SPAWN_COUNT + i) as u64) << (8 * i)
-        });
-        let over = frame.peek(GAME_STATE) == STATE_OVER;
+        let cart = Cart::default_cart();
+        let spawns = cart.spawns(&frame_memory(&*frame));
+        let over = cart.game_over(&frame_memory(&*frame));
         let seen = self.tally.lock().unwrap().spawns;
         if spawns != seen || (over && self.pending.is_some()) {
             let now = ram_piles(&*frame);
@@ -226,8 +217,9 @@ fn checked_game(player: Option<HatrisPlayer>, seed: u64, cap: u64) -> Arc<Mutex<
         decisions: 0,
         tally: tally.clone(),
     };
-    let mut session = demo::cart_session(Box::new(checker)).unwrap();
-    let run = demo::drive(&mut session, seed, Some(cap)).unwrap();
+    let cart = Cart::default_cart();
+    let mut session = demo::cart_session(&cart, Box::new(checker)).unwrap();
+    let run = demo::drive(&mut session, &cart, seed, Some(cap)).unwrap();
     {
         let t = tally.lock().unwrap();
         eprintln!(
@@ -356,8 +348,9 @@ fn ppu_writes_fit_in_vertical_blank() {
         nmi,
         latest: latest.clone(),
     };
-    let mut session = demo::cart_session(Box::new(timing)).unwrap();
-    demo::drive(&mut session, 5, Some(150)).unwrap();
+    let cart = Cart::default_cart();
+    let mut session = demo::cart_session(&cart, Box::new(timing)).unwrap();
+    demo::drive(&mut session, &cart, 5, Some(150)).unwrap();
     let (worst, writes) = *latest.lock().unwrap();
     eprintln!("{writes} PPU writes, the latest {worst} cycles after the NMI handler started");
     assert!(writes > 10_000, "only {writes} PPU writes seen");

@@ -1,6 +1,6 @@
 //! End-to-end: the Hatris plug-in plays the RAM-image host through the plug-in API only.
 
-use nesmind::host::{AccessKind, Plugin, PluginOptions, RomInfo, Setup};
+use nesmind::host::{AccessKind, Frame, Plugin, PluginOptions, RomInfo, Setup};
 use nesmind::plugins::hatris::game::Game;
 use nesmind::plugins::hatris::ram_map;
 use nesmind::plugins::hatris::ramhost::RamHost;
@@ -99,12 +99,45 @@ fn calls_helpers_through_the_helper_screen() {
 }
 
 #[test]
-fn refuses_unknown_carts_and_unmapped_piles() {
+fn any_cart_attaches_but_a_given_map_must_know_the_piles() {
+    // Calibration decides later whether a cartridge makes sense; attaching never refuses.
     let mut p = player();
-    let e = p.on_attach(&rom(0x12345678), &mut NoSetup).unwrap_err();
-    assert!(e.contains("no RAM map") && e.contains("12345678"), "{e}");
+    p.on_attach(&rom(0x12345678), &mut NoSetup).unwrap();
+    // A map the user gives is used as given, so it must say where the piles are.
+    let path = std::env::temp_dir().join(format!("hatris-nopiles-{}.ron", std::process::id()));
+    std::fs::write(&path, ram_map::SHIPPED).unwrap();
+    let mut o = PluginOptions::new();
+    o.insert("ram_map".into(), path.display().to_string());
+    let mut p = (nesmind::plugins::hatris::ENTRY.create)(&o).unwrap();
     let e = p.on_attach(&rom(0x841B69B6), &mut NoSetup).unwrap_err();
-    assert!(e.contains("pile layout") && e.contains("Hatris (U)"), "{e}");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        e.contains("does not say where the piles are") && e.contains("Hatris (U)"),
+        "{e}"
+    );
+}
+
+/// A host that cannot fork and has no shipped map: the player says so and presses nothing.
+#[test]
+fn without_forks_or_a_map_nothing_is_pressed() {
+    let mut p = player();
+    p.on_attach(&rom(0x12345678), &mut NoSetup).unwrap();
+    let mut h = host(3);
+    for _ in 0..600 {
+        p.on_frame(&mut h);
+        assert_eq!(
+            h.buttons(0),
+            nesmind::host::Buttons::NONE,
+            "a button was pressed"
+        );
+        h.advance();
+    }
+    assert!(h.status.contains("not playing"), "{}", h.status);
+    assert!(
+        p.result().unwrap().contains("calibration failed"),
+        "{:?}",
+        p.result()
+    );
 }
 
 #[test]

@@ -34,6 +34,22 @@ pub trait Frame {
     /// The finished picture: 256x240 palette indices (bits 0-5) with emphasis (bits 6-8).
     /// Hosts without a PPU return an empty slice.
     fn picture(&self) -> &[u16];
+    /// Reads the PPU's address space without side effects (hosts without a PPU return 0):
+    /// `$0000-$1FFF` the two pattern tables as the cartridge maps them now (CHR ROM or CHR
+    /// RAM, so pictures a game draws at run time are visible), `$2000-$2FFF` the four
+    /// nametables through the cartridge's mirroring (`$3000-$3EFF` mirrors them), and
+    /// `$3F00-$3F1F` the palette entries as stored (greyscale not applied). Addresses wrap at
+    /// `$4000`. Unlike a game's `$2006/$2007` access, nothing moves: no read buffer, no VRAM
+    /// address, no mapper latch. Costs nothing unless called.
+    fn peek_ppu(&self, _addr: u16) -> u8 {
+        0
+    }
+    /// Object attribute memory as the PPU holds it (256 bytes: 64 sprites of y, tile,
+    /// attributes, x, where y is one less than the sprite's top line). Empty on hosts
+    /// without a PPU.
+    fn oam(&self) -> &[u8] {
+        &[]
+    }
     /// Sets the buttons held on pad 0-3 until changed again.
     fn set_buttons(&mut self, pad: usize, buttons: Buttons);
     /// The buttons currently held on a pad.

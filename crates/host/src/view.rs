@@ -25,6 +25,12 @@ macro_rules! machine_frame_methods {
         fn picture(&self) -> &[u16] {
             self.machine.picture()
         }
+        fn peek_ppu(&self, addr: u16) -> u8 {
+            self.machine.peek_ppu(addr)
+        }
+        fn oam(&self) -> &[u8] {
+            self.machine.oam()
+        }
         fn buttons(&self, pad: usize) -> $crate::Buttons {
             self.machine.buttons(pad)
         }

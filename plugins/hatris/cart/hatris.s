@@ -5,6 +5,7 @@
 ; Build: plugins/hatris/cart/build.sh (ca65/ld65 from cc65).
 
 .include "defs.inc"
+.include "store.s"
 .include "main.s"
 .include "art.s"
 .include "piles.s"

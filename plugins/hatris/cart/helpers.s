@@ -9,11 +9,12 @@
 call_helper:
     lda POOL - 1, x
     sta HELPER_ON
+    lda #CODE_NONE
+    sta HAT1_TYPE
+    sta HAT2_TYPE
     lda #0
     sta CURSOR
     sta REMOVED
-    sta HAT1_TYPE
-    sta HAT2_TYPE
     sta HAT1_LANDED
     sta HAT2_LANDED
     sta FALL_COUNT
@@ -59,7 +60,7 @@ st_alexey:
     and #BTN_A
     beq @check
     ldx CURSOR
-    lda COUNTS, x
+    jsr count_get
     beq @check
     jsr remove_bottom
     inc REMOVED
@@ -119,17 +120,21 @@ remove_bottom:
     sta t6
     ldy #1
 @shift:
-    tya
-    cmp COUNTS, x
-    bcs @shifted
-    lda (hp), y
+    sty t3
+    jsr count_get
+    cmp t3
+    beq @shifted
+    jsr type_at
     dey
-    sta (hp), y
+    jsr set_type
     iny
     iny
     bne @shift
 @shifted:
-    dec COUNTS, x
+    jsr count_get
+    sec
+    sbc #1
+    jsr count_set
     jsr rebuild_bases
     lda #0
     ldy t6
@@ -144,45 +149,53 @@ swap_piles:
     bcs :+
     lda HEIGHTS, y
 :   sta t7                      ; the taller top bounds both redraws
-    lda COUNTS, x
-    pha
-    lda COUNTS, y
-    sta COUNTS, x
-    pla
-    sta COUNTS, y
     lda HEIGHTS, x
     pha
     lda HEIGHTS, y
     sta HEIGHTS, x
     pla
     sta HEIGHTS, y
+    jsr count_get
+    sta t2
+    ldx t1
+    jsr count_get
+    sta t3
+    lda t2
+    jsr count_set
+    ldx t0
+    lda t3
+    jsr count_set
+    cmp t2
+    bcs :+
+    lda t2
+:   tay                         ; hats to exchange: the longer pile's
+@swap:
+    dey
+    bmi @drawn
+    ldx t0
     jsr pile_ptrs
-    lda hp
-    sta ptr
-    lda hp+1
-    sta ptr+1
-    lda bp
-    sta ptr2
-    lda bp+1
-    sta ptr2+1
+    jsr type_at
+    sta t4
+    jsr base_at
+    sta t5
     ldx t1
     jsr pile_ptrs
-    ldy #63
-@swap:
-    lda (ptr), y
+    jsr type_at
     pha
-    lda (hp), y
-    sta (ptr), y
-    pla
-    sta (hp), y
-    lda (ptr2), y
+    jsr base_at
     pha
-    lda (bp), y
-    sta (ptr2), y
+    lda t5
+    jsr set_base
+    lda t4
+    jsr set_type
+    ldx t0
+    jsr pile_ptrs
     pla
-    sta (bp), y
-    dey
-    bpl @swap
+    jsr set_base
+    pla
+    jsr set_type
+    jmp @swap
+@drawn:
     ldx t0
     lda #0
     ldy t7

@@ -71,6 +71,19 @@ reset:
     sta $0700, x
     inx
     bne :-
+    ; PRG RAM too: variants keep game variables there
+    lda #$60
+    sta ptr + 1
+    lda #0
+    sta ptr
+    tay
+:   sta (ptr), y
+    iny
+    bne :-
+    inc ptr + 1
+    ldx ptr + 1
+    cpx #$80
+    bne :-
     ldx #COLUMNS - 1
     lda #$FF
 :   sta dirty_top, x
@@ -78,6 +91,11 @@ reset:
     bpl :-
     sta CHOSEN
 :   bit PPUSTATUS
+    bpl :-
+    lda #0
+    ldx #COLUMNS - 1
+:   jsr count_set               ; piles kept in nametable RAM start empty too
+    dex
     bpl :-
     jsr init_ppu
     jsr enter_title
@@ -102,6 +120,7 @@ main_loop:
     jsr read_pad
     jsr game_step
     jsr render_pending
+    jsr end_pile_work
     jsr build_oam
     jsr prepare_upload
     ldx FRAME_LO
@@ -183,6 +202,10 @@ nmi:
     lda #0
     sta nmi_ready
 @scroll:
+.if PILE_SPACE = 2
+    lda #%00011110              ; back on after a frame of pile work
+    sta PPUMASK
+.endif
     bit PPUSTATUS
     lda #0
     sta PPUSCROLL

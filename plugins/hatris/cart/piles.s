@@ -1,19 +1,31 @@
 ; The six piles: landing (with the nesting table), clearing stacks of five, paying for
-; them, and the level count. Pile c keeps COUNTS+c hats; their types are at
-; HATS+64c and their brim heights at BASES+64c, bottom first; HEIGHTS+c is the pile's top.
+; them, and the level count. The piles are read and written through store.s; HEIGHTS+c
+; (console RAM) is pile c's top.
 
 .segment "RODATA"
 
 ; Hat heights in pixels, by type 1-6.
 hat_height: .byte 20, 24, 16, 12, 8, 11
-; Brim-to-brim offset: nest[(lower-1)*6 + upper-1] (the nesting table read as "A").
+; Brim-to-brim offset: nest[(lower-1)*6 + upper-1].
 nest:
+.if NEST_B
+    ; The ROM table read as "B" (row = landing hat, column = hat below, value = growth of
+    ; the pile top), turned into brim offsets: H[lower] + TABLE[upper][lower] - H[upper].
+    .byte  2,  4, 13, 16, 14, 14
+    .byte 22,  4, 18, 20, 19, 19
+    .byte 14,  8, 10, 11, 11, 10
+    .byte 10,  8,  6,  6,  8,  6
+    .byte  6,  3,  2,  5,  2,  3
+    .byte  9,  6,  5,  7,  7,  5
+.else
+    ; The ROM table read as "A": row = hat below, column = landing hat.
     .byte  2, 18, 18, 18, 18, 18
     .byte  8,  4, 16, 20, 19, 19
     .byte  9, 10, 10, 10, 10, 10
     .byte  8,  8,  7,  6,  9,  8
     .byte  2,  3,  3,  4,  2,  4
     .byte  5,  6,  5,  5,  6,  5
+.endif
 times6: .byte 0, 6, 12, 18, 24, 30
 ; Cash per stack: units, tens, hundreds digits (150, 200, 300, 120, 50, 80).
 cash_units:    .byte 0, 0, 0, 0, 0, 0
@@ -21,10 +33,6 @@ cash_tens:     .byte 5, 0, 0, 2, 5, 8
 cash_hundreds: .byte 1, 2, 3, 1, 0, 0
 ; Which helper a cleared stack works towards: crowns, derbies, wizards earn Alexey.
 helper_of: .byte HELPER_VLADIMIR, HELPER_ALEXEY, HELPER_ALEXEY, HELPER_VLADIMIR, HELPER_ALEXEY, HELPER_VLADIMIR
-col_hats_lo:  .byte <(HATS + 0), <(HATS + 64), <(HATS + 128), <(HATS + 192), <(HATS + 256), <(HATS + 320)
-col_hats_hi:  .byte >(HATS + 0), >(HATS + 64), >(HATS + 128), >(HATS + 192), >(HATS + 256), >(HATS + 320)
-col_bases_lo: .byte <(BASES + 0), <(BASES + 64), <(BASES + 128), <(BASES + 192), <(BASES + 256), <(BASES + 320)
-col_bases_hi: .byte >(BASES + 0), >(BASES + 64), >(BASES + 128), >(BASES + 192), >(BASES + 256), >(BASES + 320)
 
 .segment "CODE"
 
@@ -35,23 +43,11 @@ empty_piles:
     ora #1                      ; redraw at least the bottom row
     tay
     lda #0
-    sta COUNTS, x
+    jsr count_set
     sta HEIGHTS, x
     jsr mark_redraw
     dex
     bpl :-
-    rts
-
-; hp/bp := pile X's type and base arrays.
-pile_ptrs:
-    lda col_hats_lo, x
-    sta hp
-    lda col_hats_hi, x
-    sta hp+1
-    lda col_bases_lo, x
-    sta bp
-    lda col_bases_hi, x
-    sta bp+1
     rts
 
 ; Lands hat l_type on pile l_col: stacks of five vanish and pay, the picture is updated
@@ -61,16 +57,18 @@ land:
     pha
     ldx l_col
     jsr pile_ptrs
-    ldy COUNTS, x
+    jsr count_get
+    tay
     beq @bottom
     dey
-    lda (hp), y                 ; the hat below
+    jsr type_at                 ; the hat below
     tax
     lda times6 - 1, x
     clc
     adc l_type
-    tax
-    lda (bp), y
+    sta t0
+    jsr base_at
+    ldx t0
     clc
     adc nest - 1, x
     iny
@@ -79,13 +77,13 @@ land:
     lda #0
 @store:
     sta l_base
-    sta (bp), y
+    jsr set_base
     lda l_type
-    sta (hp), y
+    jsr set_type
     iny
     tya
     ldx l_col
-    sta COUNTS, x
+    jsr count_set
     ; the pile's top
     ldy l_type
     lda l_base
@@ -109,7 +107,7 @@ land:
 
 ; Carry set when the top five hats of pile X (hp set) are all l_type.
 top_run_of_five:
-    lda COUNTS, x
+    jsr count_get
     cmp #5
     bcc @no
     tay
@@ -117,7 +115,7 @@ top_run_of_five:
     sta t0
 @loop:
     dey
-    lda (hp), y
+    jsr type_at
     cmp l_type
     bne @no
     dec t0
@@ -133,12 +131,12 @@ clear_top_five:
     ldx l_col
     lda HEIGHTS, x
     sta t6                      ; old top, for the region to redraw
-    lda COUNTS, x
+    jsr count_get
     sec
     sbc #5
-    sta COUNTS, x
+    jsr count_set
     tay
-    lda (bp), y                 ; brim of the lowest vanished hat
+    jsr base_at                 ; brim of the lowest vanished hat
     sta t5
     jsr recompute_height
     lda quiet
@@ -154,17 +152,20 @@ clear_top_five:
 recompute_height:
     lda #0
     sta t0
-    ldy COUNTS, x
+    jsr count_get
+    tay
     beq @done
 @loop:
     dey
-    lda (hp), y
+    jsr type_at
     sty t1
     tay
     lda hat_height - 1, y
     ldy t1
+    sta t2
+    jsr base_at
     clc
-    adc (bp), y
+    adc t2
     cmp t0
     bcc :+
     sta t0
@@ -178,30 +179,33 @@ recompute_height:
 ; Recomputes every brim of pile X from the bottom (after Alexey removed hats). Keeps X.
 rebuild_bases:
     ldy #0
-    lda COUNTS, x
+    jsr count_get
     beq @done
     lda #0
-    sta (bp), y
+    jsr set_base
 @loop:
     iny
-    tya
-    cmp COUNTS, x
+    sty t3
+    jsr count_get
+    cmp t3
     beq @done
     dey
-    lda (hp), y                 ; lower hat
+    jsr type_at                 ; lower hat
     stx t2
     tax
     lda times6 - 1, x
+    sta t4
     iny
+    jsr type_at                 ; + upper hat
     clc
-    adc (hp), y                 ; + upper hat
+    adc t4
     tax
     dey
-    lda (bp), y
+    jsr base_at
     clc
     adc nest - 1, x
     iny
-    sta (bp), y
+    jsr set_base
     ldx t2
     jmp @loop
 @done:

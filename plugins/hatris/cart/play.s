@@ -6,6 +6,7 @@
 state_table:
     .word st_title - 1, st_pair - 1, st_split - 1, st_settle - 1
     .word st_alexey - 1, st_vladimir - 1, st_interlude - 1, st_over - 1
+    .word st_menu - 1
 ; Gravity per stage: added to FALL_ACC every frame, one pixel per carry.
 speed_table: .byte 48, 56, 64, 80, 96, 112, 128, 160, 192, 240
 
@@ -29,11 +30,12 @@ enter_title:
     sta CHOSEN
     lda #0
     sta CUTSCENE
+    sta HELPER_ON
+    lda #CODE_NONE
     sta HAT1_TYPE
     sta HAT2_TYPE
     sta NEXT1_TYPE
     sta NEXT2_TYPE
-    sta HELPER_ON
     lda #MSG_TITLE
     sta message
     lda #TITLE_TIME
@@ -43,9 +45,44 @@ enter_title:
 st_title:
     lda PAD_NEW
     and #BTN_START
-    bne start_game
+    bne @go
     dec timer
-    beq start_game
+    beq @go
+    rts
+@go:
+.if MENU
+    lda #ST_MENU
+    sta GAME_STATE
+    lda #MSG_MENU
+    sta message
+    lda #0
+    sta menu_shop
+    sta SHOP
+    rts
+.else
+    jmp start_game
+.endif
+
+; The menu variant: Left/Right choose the first shop (shown on the status line), A starts.
+st_menu:
+    lda PAD_NEW
+    and #BTN_RIGHT
+    beq :+
+    lda menu_shop
+    cmp #5
+    bcs :+
+    inc menu_shop
+:   lda PAD_NEW
+    and #BTN_LEFT
+    beq :+
+    lda menu_shop
+    beq :+
+    dec menu_shop
+:   lda menu_shop
+    sta SHOP
+    lda PAD_NEW
+    and #BTN_A
+    bne start_game
     rts
 
 start_game:
@@ -55,7 +92,6 @@ start_game:
 :   sta CASH, x
     dex
     bpl :-
-    sta SHOP
     sta STAGE
     sta POOL_COUNT
     sta PROGRESS
@@ -73,7 +109,11 @@ start_game:
     sta RNG_H1
     lda #$85
     sta RNG_H2
-    jsr next_pair
+    lda menu_shop
+    sta SHOP
+    beq :+
+    jsr refill                  ; a later first shop starts with its hats dealt
+:   jsr next_pair
     ; the first pair comes once the emptied piles are on screen
     lda #ST_SETTLE
     sta GAME_STATE
@@ -85,11 +125,12 @@ spawn_pair:
     lda NEXT2_TYPE
     sta HAT2_TYPE
     jsr next_pair
-    lda #2
+    lda #SPAWN_LEFT + COL_BASE
     sta HAT1_COL
-    lda #3
+    lda #SPAWN_LEFT + 1 + COL_BASE
     sta HAT2_COL
     lda #SPAWN_Y
+    YFLIP
     sta HAT1_Y
     sta HAT2_Y
     lda #0
@@ -110,12 +151,20 @@ spawn_pair:
     sta GAME_STATE
     rts
 
-; A: pixels to fall this frame (Down: fast; otherwise the stage's gravity).
+; A: pixels to fall this frame (Down: fast, or all the way when HARD_DROP; otherwise the
+; stage's gravity).
 fall_step:
+.if HARD_DROP
+    lda PAD_NEW                 ; a new press drops all the way
+    and #BTN_DOWN
+    beq :+
+    lda #255
+.else
     lda PAD_HELD
     and #BTN_DOWN
     beq :+
     lda #FAST_FALL
+.endif
     rts
 :   lda FALL_ACC
     clc
@@ -133,26 +182,36 @@ st_pair:
     beq @no_helper
     jmp call_helper
 @no_helper:
+    lda HAT1_Y
+    YFLIP
+    sta cur_y
     lda PAD_NEW
     and #BTN_A
     beq @no_swap
+.if SWAP_TYPES
+    lda HAT1_TYPE
+    ldx HAT2_TYPE
+    stx HAT1_TYPE
+    sta HAT2_TYPE
+.else
     ldx HAT1_COL
     ldy HAT2_COL
     stx HAT2_COL
     sty HAT1_COL
+.endif
 @no_swap:
     lda HAT1_COL
     cmp HAT2_COL
     bcc :+
     lda HAT2_COL
-:   tax                         ; the pair's left column
+:   tax                         ; the pair's left column (as stored)
     lda PAD_NEW
     and #BTN_LEFT
     beq @right
-    cpx #0
+    cpx #COL_BASE
     beq @moved
-    lda HEIGHTS - 1, x          ; a pile reaching the hats' bottom blocks the way
-    cmp HAT1_Y
+    lda a:HEIGHTS - 1 - COL_BASE, x ; a pile reaching the hats' bottom blocks the way
+    cmp cur_y
     bcs @moved
     dec HAT1_COL
     dec HAT2_COL
@@ -161,19 +220,19 @@ st_pair:
     lda PAD_NEW
     and #BTN_RIGHT
     beq @moved
-    cpx #COLUMNS - 2
+    cpx #COLUMNS - 2 + COL_BASE
     bcs @moved
-    lda HEIGHTS + 2, x
-    cmp HAT1_Y
+    lda a:HEIGHTS + 2 - COL_BASE, x
+    cmp cur_y
     bcs @moved
     inc HAT1_COL
     inc HAT2_COL
 @moved:
     ldx HAT1_COL
-    lda HEIGHTS, x
+    lda a:HEIGHTS - COL_BASE, x
     sta t1
     ldx HAT2_COL
-    lda HEIGHTS, x
+    lda a:HEIGHTS - COL_BASE, x
     sta t2
     cmp t1
     bcs :+
@@ -181,7 +240,7 @@ st_pair:
 :   sta t3                      ; the taller pile under the pair
     jsr fall_step
     sta t4
-    lda HAT1_Y
+    lda cur_y
     sec
     sbc t4
     bcc @floor
@@ -190,8 +249,11 @@ st_pair:
 @floor:
     lda t3
 @set:
+    sta cur_y
+    YFLIP
     sta HAT1_Y
     sta HAT2_Y
+    lda cur_y
     cmp t3
     bne @done
     lda t1
@@ -203,7 +265,7 @@ st_pair:
     bcc @second_stops
     lda #$FF
     sta HAT1_LANDED
-    lda #8                      ; offset of hat 2's variables
+    lda #HAT_STRIDE             ; offset of hat 2's variables
     bne @hover
 @second_stops:
     lda #$FF
@@ -223,14 +285,15 @@ st_pair:
 st_split:
     ldx free_hat
     lda HAT1_Y, x
+    YFLIP
     sta t3
     ldy HAT1_COL, x
     lda PAD_NEW
     and #BTN_LEFT
     beq @right
-    cpy #0
+    cpy #COL_BASE
     beq @moved
-    lda HEIGHTS - 1, y
+    lda HEIGHTS - 1 - COL_BASE, y
     cmp t3
     bcs @moved
     dey
@@ -239,9 +302,9 @@ st_split:
     lda PAD_NEW
     and #BTN_RIGHT
     beq @moved
-    cpy #COLUMNS - 1
+    cpy #COLUMNS - 1 + COL_BASE
     bcs @moved
-    lda HEIGHTS + 1, y
+    lda HEIGHTS + 1 - COL_BASE, y
     cmp t3
     bcs @moved
     iny
@@ -262,7 +325,7 @@ st_split:
     jsr fall_step
     sta t4
     ldy HAT1_COL, x
-    lda HEIGHTS, y
+    lda HEIGHTS - COL_BASE, y
     sta t2
     lda t3
     sec
@@ -273,7 +336,10 @@ st_split:
 @floor:
     lda t2
 @set:
+    sta t3
+    YFLIP
     sta HAT1_Y, x
+    lda t3
     cmp t2
     bne @done
     jmp commit_pair
@@ -288,13 +354,19 @@ commit_pair:
     lda #0
     sta FALL_COUNT
     lda HAT1_COL
+    sec
+    sbc #COL_BASE
     sta l_col
     lda HAT1_TYPE
+    DECODE_TYPE
     sta l_type
     jsr land
     lda HAT2_COL
+    sec
+    sbc #COL_BASE
     sta l_col
     lda HAT2_TYPE
+    DECODE_TYPE
     sta l_type
     jsr land
     ldx #COLUMNS - 1

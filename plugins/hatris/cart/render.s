@@ -210,13 +210,13 @@ render_column:
     jsr pile_ptrs
     ldy #0
 @hat:
-    tya
-    cmp COUNTS, x
-    beq @done
     sty hat_i
-    lda (hp), y
+    jsr count_get
+    cmp hat_i
+    beq @done
+    jsr type_at
     sta l_type
-    lda (bp), y
+    jsr base_at
     sta l_base
     jsr draw_hat
     ldx l_col

@@ -65,13 +65,18 @@ pick:
 
 ; NEXT1/NEXT2 := the following pair.
 next_pair:
+    ; The pick loop relies on the frame counter moving on (NMIs) to leave a run of
+    ; unsuitable draws, so no pile work may keep NMIs off now.
+    jsr end_pile_work
     jsr pick
     lda PICK1
     cmp PICK2
     bne :+
     jsr pick
 :   lda PICK1
+    ENCODE_TYPE
     sta NEXT1_TYPE
     lda PICK2
+    ENCODE_TYPE
     sta NEXT2_TYPE
     rts

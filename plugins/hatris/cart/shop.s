@@ -5,6 +5,7 @@
 enter_interlude:
     lda #0
     sta refill_due
+    lda #CODE_NONE
     sta HAT1_TYPE
     sta HAT2_TYPE
     lda #$FF

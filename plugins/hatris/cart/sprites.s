@@ -64,20 +64,26 @@ build_oam:
     inx
     bne :-
     stx oam_i
-    ldy #0                      ; hat 1, then hat 2 (offset 8)
+    ldy #0                      ; hat 1, then hat 2 (offset HAT_STRIDE)
 @hat:
     lda HAT1_TYPE, y
+    DECODE_TYPE
+    cmp #0
     beq @no_hat
     sty t7
     ldx HAT1_COL, y
-    lda col_x, x
+    lda col_x - COL_BASE, x
     sta HAT1_X, y
     sta t1
+    lda HAT1_Y, y
+    YFLIP
+    sta t2
     lda #183                    ; the picture's bottom row on screen, less 24
     sec
-    sbc HAT1_Y, y
+    sbc t2
     sta t2
     lda HAT1_TYPE, y
+    DECODE_TYPE
     ldx oam_i
     jsr sprite_hat
     stx oam_i
@@ -85,22 +91,26 @@ build_oam:
 @no_hat:
     tya
     clc
-    adc #8
+    adc #HAT_STRIDE
     tay
-    cpy #16
+    cpy #2 * HAT_STRIDE
     bne @hat
     lda NEXT1_TYPE
+    DECODE_TYPE
+    cmp #0
     beq @cursor
     lda #208
     sta t1
     lda #31
     sta t2
     lda NEXT1_TYPE
+    DECODE_TYPE
     ldx oam_i
     jsr sprite_hat
     lda #224
     sta t1
     lda NEXT2_TYPE
+    DECODE_TYPE
     jsr sprite_hat
     stx oam_i
 @cursor:

@@ -53,7 +53,7 @@ pool_template:
     .byte $21, $FA, 6, "V", 0, 0, 0, 0, 0
 pool_end:
 
-msg_ptrs: .word msg_none, msg_title, msg_over, msg_shop, msg_alexey, msg_vladimir
+msg_ptrs: .word msg_none, msg_title, msg_over, msg_shop, msg_alexey, msg_vladimir, msg_menu
 msg_none:
     MSGLINE "                "
     MSGLINE "                "
@@ -72,6 +72,9 @@ msg_alexey:
 msg_vladimir:
     MSGLINE "VLADIMIR: A ON  "
     MSGLINE "TWO PILES: SWAP "
+msg_menu:
+    MSGLINE "  CHOOSE  SHOP  "
+    MSGLINE "RIGHT LEFT  A GO"
 
 .segment "CODE"
 

@@ -3,6 +3,7 @@
 
 use super::play::{RunResult, run_parallel};
 use super::sim::{parse, summarize};
+use super::variant::{self, Cart};
 use clap::Parser;
 use nesmind_host::Demo;
 use nesmind_host::Rom;
@@ -15,18 +16,12 @@ pub static DEMO: Demo = Demo {
     headless: run,
 };
 
-/// Pairs spawned in the current game (3 bytes, little-endian).
-pub const SPAWN_COUNT: u16 = 0x0310;
-/// The cart's state byte; [`STATE_OVER`] once a pile has grown past the limit.
-pub const GAME_STATE: u16 = 0x0313;
-pub const STATE_OVER: u8 = 7;
-const SHOP: u16 = 0x03A8;
-const STAGE: u16 = 0x03A9;
-const CASH: u16 = 0x03E8;
 /// Spawn cap of a headless run unless `--max-spawns` says otherwise.
 pub const DEFAULT_CAP: u64 = 1000;
 /// A game that spawns nothing for this long has stalled (a bug, never a result).
 const STALL_FRAMES: u64 = 3600;
+/// Frames after Start at which a menu variant is told to start (A).
+const MENU_DELAY: u64 = 10;
 
 /// The frame (after power-on) on which Start is pressed for `seed`. The frame counter feeds
 /// the hat generator, so each start frame gives another hat sequence. The title is up from
@@ -35,70 +30,97 @@ pub fn start_frame(seed: u64) -> u64 {
     16 + seed % 224
 }
 
-/// A session on the demo cartridge with `plugin` attached and sound synthesis off.
-pub fn cart_session(plugin: Box<dyn Plugin>) -> Result<Session, String> {
-    let rom = Rom::parse(DEMO.image, DEMO.file_name).map_err(|e| e.to_string())?;
+/// A session on `cart` with `plugin` attached and sound synthesis off.
+pub fn cart_session(cart: &Cart, plugin: Box<dyn Plugin>) -> Result<Session, String> {
+    let rom = Rom::parse(&cart.image, &cart.file_name()).map_err(|e| e.to_string())?;
     let mut session = Session::new(rom)?;
     session.machine_mut().set_audio_enabled(false);
     session.attach(plugin, &[])?;
     Ok(session)
 }
 
-fn spawns(session: &Session) -> u64 {
-    let m = session.machine();
-    (0..3).fold(0, |acc, i| {
-        acc | (m.peek(SPAWN_COUNT + i) as u64) << (8 * i)
-    })
-}
-
-/// Presses Start at `start_frame(seed)` and steps until the game ends or `cap` pairs have
-/// spawned (the capped pair is not played, as in `nesmind sim hatris`).
-pub fn drive(session: &mut Session, seed: u64, cap: Option<u64>) -> Result<RunResult, String> {
-    let start = start_frame(seed);
-    for _ in 0..start {
-        session.step()?;
-    }
-    // Start is held for one frame on the player's pad, then the pad goes back to it.
+/// Holds `buttons` on the player's pad for one frame, as a person would, lets go, then
+/// gives the pad back to the plug-in.
+fn press(session: &mut Session, buttons: Buttons) -> Result<(), String> {
     session.set_owner(0, PadOwner::Human);
-    session.set_human_buttons(0, Buttons::START);
+    session.set_human_buttons(0, buttons);
     session.step()?;
     session.set_human_buttons(0, Buttons::NONE);
+    session.step()?;
     session.set_owner(0, PadOwner::Plugin);
+    Ok(())
+}
+
+/// Presses Start at `start_frame(seed)` (and A in a menu variant's menu), then steps until
+/// the game ends or `cap` pairs have spawned (the capped pair is not played, as in
+/// `nesmind sim hatris`).
+pub fn drive(
+    session: &mut Session,
+    cart: &Cart,
+    seed: u64,
+    cap: Option<u64>,
+) -> Result<RunResult, String> {
+    for _ in 0..start_frame(seed) {
+        session.step()?;
+    }
+    press(session, Buttons::START)?;
+    if cart.has_menu() {
+        for _ in 0..MENU_DELAY {
+            session.step()?;
+        }
+        press(session, Buttons::A)?;
+    }
     let (mut last, mut since) = (0, 0);
     loop {
         session.step()?;
-        let n = spawns(session);
-        let over = session.machine().peek(GAME_STATE) == STATE_OVER;
+        let m = session.machine();
+        let mem = |ppu: bool, a: u16| if ppu { m.peek_ppu(a) } else { m.peek(a) };
+        let n = cart.spawns(&mem);
+        let over = cart.game_over(&mem);
         let capped = cap.is_some_and(|c| n >= c);
         if over || capped {
-            let m = session.machine();
-            let cash = (0..8)
-                .rev()
-                .fold(0, |acc, d| acc * 10 + m.peek(CASH + d) as u64 % 10);
             return Ok(RunResult {
                 spawns: n,
                 finished_at: None,
                 capped: capped && !over,
-                cash,
-                level: m.peek(SHOP) as u32 * 10 + m.peek(STAGE) as u32,
+                cash: cart.cash(&mem),
+                level: cart.level(&mem),
             });
         }
         if n != last {
             (last, since) = (n, 0);
         }
         since += 1;
+        if since % 60 == 0
+            && let Some(r) = session.plugin_result()
+            && r.starts_with("calibration failed")
+        {
+            return Err(format!("seed {seed}: the player's {r}"));
+        }
         if since > STALL_FRAMES {
             return Err(format!(
-                "seed {seed}: no pair spawned for {STALL_FRAMES} frames after spawn {n}"
+                "seed {seed}: no pair spawned for {STALL_FRAMES} frames after spawn {n} (the \
+                 player says: {})",
+                session.status()
             ));
         }
     }
 }
 
-/// One game of the Hatris player on the demo cartridge.
+/// One game of the Hatris player (built from `opts`) on `cart`.
+pub fn play_cart(
+    cart: &Cart,
+    opts: &PluginOptions,
+    seed: u64,
+    cap: Option<u64>,
+) -> Result<RunResult, String> {
+    let player = super::player::create(opts)?;
+    drive(&mut cart_session(cart, player)?, cart, seed, cap)
+}
+
+/// One game of the Hatris player on the committed demo cartridge.
 pub fn play(seed: u64, cap: Option<u64>) -> Result<RunResult, String> {
-    let player = super::player::create(&PluginOptions::new())?;
-    drive(&mut cart_session(player)?, seed, cap)
+    play_cart(&Cart::default_cart(), &PluginOptions::new(), seed, cap)
 }
 
 #[derive(Parser, Debug)]
@@ -120,6 +142,31 @@ struct HeadlessArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// Play a variant of the cartridge built from this seed (or `random`: a fresh seed,
+    /// printed), with its variables moved and re-encoded; the player is not told which.
+    /// Needs ca65/ld65 (cc65).
+    #[arg(long, value_name = "SEED|random")]
+    cart_variant: Option<String>,
+    /// Plug-in options for the player, e.g. `save_map=FILE` (repeatable).
+    #[arg(long = "plugin-opt", value_name = "KEY=VALUE")]
+    plugin_opt: Vec<String>,
+}
+
+/// The cartridge `--cart-variant` asks for.
+fn chosen_cart(arg: Option<&str>) -> Result<Cart, String> {
+    let Some(arg) = arg else {
+        return Ok(Cart::default_cart());
+    };
+    let seed = if arg == "random" {
+        let seed = variant::fresh_seed();
+        println!("cart variant seed {seed}");
+        seed
+    } else {
+        arg.parse::<u64>().map_err(|_| {
+            format!("--cart-variant {arg}: expected a seed (a decimal number) or 'random'")
+        })?
+    };
+    Cart::variant(seed, &[])
 }
 
 /// `nesmind demo hatris --headless [...]`: ends with the line `mean_spawns M`.
@@ -134,7 +181,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let job = |i: usize| play(a.seed.wrapping_add(i as u64), cap);
+    let cart = chosen_cart(a.cart_variant.as_deref())?;
+    let mut opts = PluginOptions::new();
+    for kv in &a.plugin_opt {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("--plugin-opt {kv}: expected KEY=VALUE"))?;
+        opts.insert(k.to_string(), v.to_string());
+    }
+    let job = |i: usize| play_cart(&cart, &opts, a.seed.wrapping_add(i as u64), cap);
     // Each game's line comes as soon as it ends, so a long batch reports as it goes.
     let report = |_: usize, i: usize, r: &Result<RunResult, String>| {
         if let Ok(r) = r {

@@ -3,9 +3,11 @@
 //! open demo cartridge it plays out of the box.
 
 pub mod board;
+pub mod calib;
 pub mod demo;
 pub mod eval;
 pub mod game;
+pub mod helpers;
 pub mod moves;
 pub mod play;
 pub mod player;
@@ -13,9 +15,11 @@ pub mod ram_map;
 pub mod ramhost;
 pub mod rng;
 pub mod rules;
+pub mod runtime;
 pub mod search;
 pub mod sim;
 pub mod train;
+pub mod variant;
 
 pub static ENTRY: nesmind_host::Entry = nesmind_host::Entry {
     name: "hatris",

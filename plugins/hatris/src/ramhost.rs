@@ -7,10 +7,9 @@
 //! A removes the bottom hat under the cursor until five are gone or B ends it; with Vladimir
 //! the first A picks a pile and a second A on another pile swaps them.
 
-use super::board::Board;
 use super::game::{Action, Game};
 use super::moves::Placement;
-use super::ram_map::{HatOrder, PileLayout, RamMap};
+use super::ram_map::{PileLayout, RamMap, Space};
 use super::rules::{COLUMNS, Helper, STAGES_PER_SHOP};
 use nesmind_host::{Buttons, Frame};
 
@@ -66,7 +65,16 @@ pub struct RamHost {
 impl RamHost {
     /// Hosts `game` using `map` (which must give pile and helper addresses).
     pub fn new(game: Game, map: RamMap) -> Result<RamHost, String> {
-        if map.piles == PileLayout::Unknown || map.helpers.is_none() {
+        let cpu_piles = matches!(
+            map.piles,
+            PileLayout::Columns { counts, hats, .. }
+                if counts.space == Space::Cpu && hats.space == Space::Cpu
+        );
+        let pool = map
+            .helpers
+            .as_ref()
+            .is_some_and(|h| h.pool.is_some() && h.pool_count.is_some());
+        if !cpu_piles || !pool {
             return Err(format!(
                 "RAM map '{}' lacks pile or helper addresses",
                 map.name
@@ -282,54 +290,78 @@ impl RamHost {
             }
             _ => None,
         };
+        let code = |t: u8| {
+            m.hat_codes
+                .get(t as usize - 1)
+                .copied()
+                .flatten()
+                .unwrap_or(0)
+        };
         if let Some(hats) = hats {
-            for (i, (col, y, landed)) in hats.into_iter().enumerate() {
-                ram[m.falling[i] as usize] = [t1, t2][i];
-                ram[m.column[i] as usize] = col;
-                ram[m.y[i] as usize] = y.clamp(0, 255) as u8;
-                ram[m.landed[i] as usize] = if landed { 0xFF } else { 0 };
+            for (i, (col, y, _landed)) in hats.into_iter().enumerate() {
+                ram[m.falling[i] as usize] = code([t1, t2][i]);
+                ram[m.column[i] as usize] = encode(m.column_code, col as i16);
+                ram[m.y[i] as usize] = encode(m.y_code, y);
             }
         }
-        ram[m.next[0] as usize] = g.next.0;
-        ram[m.next[1] as usize] = g.next.1;
-        ram[m.frame_counter as usize] = g.frame as u8;
-        ram[m.frame_counter as usize + 1] = (g.frame >> 8) as u8;
-        ram[m.rng[0] as usize] = g.rng.h1;
-        ram[m.rng[1] as usize] = g.rng.h2;
+        ram[m.next[0] as usize] = code(g.next.0);
+        ram[m.next[1] as usize] = code(g.next.1);
         let level = g.rules_level();
-        ram[m.shop as usize] = (level / STAGES_PER_SHOP) as u8;
-        ram[m.stage as usize] = (level % STAGES_PER_SHOP) as u8;
-        let mut cash = g.cash;
-        for d in 0..8 {
-            ram[m.cash as usize + d] = (cash % 10) as u8;
-            cash /= 10;
+        if let Some(a) = m.shop {
+            ram[a as usize] = (level / STAGES_PER_SHOP) as u8;
+        }
+        if let Some(a) = m.stage {
+            ram[a as usize] = (level % STAGES_PER_SHOP) as u8;
+        }
+        if let Some(a) = m.cash {
+            let mut cash = g.cash;
+            for d in 0..8 {
+                ram[a as usize + d] = (cash % 10) as u8;
+                cash /= 10;
+            }
         }
         if let PileLayout::Columns {
             counts,
+            counts_stride,
             hats,
             stride,
-            order,
+            step,
         } = m.piles
         {
-            write_piles(&mut ram, &g.board, counts, hats, stride, order);
+            // Alexey's work shows at once, as on the cartridge.
+            let mut shown = g.board.clone();
+            if let Phase::Alexey { counts, .. } = self.phase {
+                shown.remove_bottoms(&g.geo, &counts);
+            }
+            for (c, pile) in shown.piles.iter().enumerate() {
+                let list: Vec<u8> = pile.hats().collect();
+                let at = |o: i32| (o as usize) & 0x7FF;
+                ram[at(counts.addr as i32 + counts_stride * c as i32)] = list.len() as u8;
+                for (i, &h) in list.iter().enumerate() {
+                    ram[at(hats.addr as i32 + stride * c as i32 + step * i as i32)] = code(h);
+                }
+            }
         }
         if let Some(hm) = &m.helpers {
-            ram[hm.pool_count as usize] = g.pool.len() as u8;
-            for (i, h) in g.pool.iter().enumerate() {
-                ram[hm.pool as usize + i] = if *h == Helper::Alexey { 1 } else { 2 };
+            if let (Some(count), Some(pool)) = (hm.pool_count, hm.pool) {
+                ram[count as usize] = g.pool.len() as u8;
+                for (i, h) in g.pool.iter().enumerate() {
+                    ram[pool as usize + i] = if *h == Helper::Alexey { 1 } else { 2 };
+                }
             }
-            let (active, cursor, removed, chosen) = match self.phase {
-                Phase::Alexey { cursor, counts } => (1, cursor, counts.iter().sum::<u8>(), 0xFF),
-                Phase::Vladimir { cursor, first } => (2, cursor, 0, first.unwrap_or(0xFF)),
-                _ => (0, 0, 0, 0xFF),
+            let cursor = match self.phase {
+                Phase::Alexey { cursor, .. } | Phase::Vladimir { cursor, .. } => cursor,
+                _ => 0,
             };
-            ram[hm.active as usize] = active;
-            ram[hm.cursor as usize] = cursor;
-            ram[hm.removed as usize] = removed;
-            ram[hm.chosen as usize] = chosen;
+            ram[hm.cursor as usize] = encode(hm.cursor_code, cursor as i16);
         }
         self.ram = ram;
     }
+}
+
+/// The byte `code` stores for `n`.
+fn encode(code: super::ram_map::Linear, n: i16) -> u8 {
+    (code.offset + code.step * n) as u8
 }
 
 fn move_cursor(cursor: u8, pressed: Buttons) -> u8 {
@@ -339,28 +371,6 @@ fn move_cursor(cursor: u8, pressed: Buttons) -> u8 {
         cursor + 1
     } else {
         cursor
-    }
-}
-
-fn write_piles(
-    ram: &mut [u8],
-    board: &Board,
-    counts: u16,
-    hats: u16,
-    stride: u16,
-    order: HatOrder,
-) {
-    for (c, pile) in board.piles.iter().enumerate() {
-        let list: Vec<u8> = pile.hats().take(stride as usize).collect();
-        ram[counts as usize + c] = list.len() as u8;
-        let base = hats as usize + c * stride as usize;
-        for (i, &h) in list.iter().enumerate() {
-            let at = match order {
-                HatOrder::BottomUp => i,
-                HatOrder::TopDown => list.len() - 1 - i,
-            };
-            ram[base + at] = h;
-        }
     }
 }
 

@@ -93,10 +93,9 @@ fn random_weights(rng: &mut StdRng) -> Weights {
     }))
 }
 
+/// Written whole or not at all: a crash mid-write keeps the previous file.
 fn save(path: &str, text: &str) -> Result<(), String> {
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {tmp}: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {path}: {e}"))
+    nesmind_host::files::write_atomic(std::path::Path::new(path), text.as_bytes())
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -256,6 +255,15 @@ mod tests {
                 .unwrap_err()
                 .contains("--step")
         );
+        // A weights file that cannot be written is an error naming it, with no
+        // half-written file or temporary left behind.
+        let missing = dir.join("no-such-dir").join("w.ron");
+        let mut bad = args("3");
+        let at = bad.iter().position(|a| a == "--out").unwrap() + 1;
+        bad[at] = missing.to_string_lossy().to_string();
+        let err = run(&bad).unwrap_err();
+        assert!(err.contains("no-such-dir"), "{err}");
+        assert!(!dir.join("no-such-dir").exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

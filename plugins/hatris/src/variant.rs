@@ -1,0 +1,270 @@
+//! Variants of the demo cartridge: `cart/build.sh --variant SEED` moves every game variable
+//! and changes how the piles, hat types, columns and heights are stored (cart/README.md,
+//! "Variants"). The sources are compiled into nesmind, so `nesmind demo hatris
+//! --cart-variant SEED` can build one anywhere ca65 is installed.
+//!
+//! What a variant's defines say is for the harness (counting spawns, checking piles); the
+//! player is never told.
+
+use nesmind_host::Frame;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Reads the machine: `(false, addr)` the CPU's address space, `(true, addr)` the PPU's.
+pub type Memory<'a> = &'a dyn Fn(bool, u16) -> u8;
+
+/// A [`Memory`] over a plug-in's frame.
+pub fn frame_memory(frame: &dyn Frame) -> impl Fn(bool, u16) -> u8 + '_ {
+    move |ppu, addr| {
+        if ppu {
+            frame.peek_ppu(addr)
+        } else {
+            frame.peek(addr)
+        }
+    }
+}
+
+/// The cartridge's source files, as build.sh expects them beside itself.
+const SOURCES: &[(&str, &str)] = &[
+    ("build.sh", include_str!("../cart/build.sh")),
+    ("nes.cfg", include_str!("../cart/nes.cfg")),
+    ("defs.inc", include_str!("../cart/defs.inc")),
+    ("hatris.s", include_str!("../cart/hatris.s")),
+    ("store.s", include_str!("../cart/store.s")),
+    ("main.s", include_str!("../cart/main.s")),
+    ("art.s", include_str!("../cart/art.s")),
+    ("piles.s", include_str!("../cart/piles.s")),
+    ("rng.s", include_str!("../cart/rng.s")),
+    ("play.s", include_str!("../cart/play.s")),
+    ("helpers.s", include_str!("../cart/helpers.s")),
+    ("render.s", include_str!("../cart/render.s")),
+    ("sprites.s", include_str!("../cart/sprites.s")),
+    ("shop.s", include_str!("../cart/shop.s")),
+    ("screen.s", include_str!("../cart/screen.s")),
+    ("text.s", include_str!("../cart/text.s")),
+];
+
+/// The defines of the default cartridge that the harness reads.
+const DEFAULTS: &[(&str, u32)] = &[
+    ("SPAWNS", 0x0310),
+    ("GAME_STATE", 0x0313),
+    ("SHOP", 0x03A8),
+    ("STAGE", 0x03A9),
+    ("CASH", 0x03E8),
+    ("MENU", 0),
+    ("PILE_SPACE", 0),
+    ("COUNTS", 0x0430),
+    ("HATS", 0x0440),
+    ("PILE_STRIDE", 64),
+    ("ELEM_STRIDE", 1),
+    ("PILE_REVERSED", 0),
+    ("SCRAMBLE", 0),
+    ("HEIGHTS", 0x0436),
+    ("CODE_1", 1),
+    ("CODE_2", 2),
+    ("CODE_3", 3),
+    ("CODE_4", 4),
+    ("CODE_5", 5),
+    ("CODE_6", 6),
+    ("HEIGHT_MAX", 128),
+    ("NEST_B", 0),
+    ("HAT_BLOCK", 0x03D0),
+    ("HAT_STRIDE", 8),
+    ("OFF_TYPE", 0),
+    ("OFF_COL", 2),
+    ("COL_BASE", 0),
+];
+
+/// The cart's state byte once a pile has grown past the limit.
+pub const STATE_OVER: u8 = 7;
+
+/// A built cartridge (the default one or a variant) and the map its build used.
+#[derive(Clone, Debug)]
+pub struct Cart {
+    /// The variant's seed; `None` for the committed default cartridge.
+    pub seed: Option<u64>,
+    pub image: Vec<u8>,
+    defines: BTreeMap<String, u32>,
+}
+
+impl Cart {
+    /// The committed demo cartridge.
+    pub fn default_cart() -> Cart {
+        Cart {
+            seed: None,
+            image: super::demo::DEMO.image.to_vec(),
+            defines: DEFAULTS.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        }
+    }
+
+    /// Builds variant `seed`, with `overrides` of drawn values (`NAME=VALUE`).
+    pub fn variant(seed: u64, overrides: &[(&str, u32)]) -> Result<Cart, String> {
+        let dir = scratch_dir(seed)?;
+        let result = build_in(&dir, seed, overrides);
+        let _ = std::fs::remove_dir_all(&dir);
+        result
+    }
+
+    /// A define of the build (the default cartridge's value where the variant left it).
+    pub fn define(&self, name: &str) -> u32 {
+        self.defines.get(name).copied().unwrap_or_else(|| {
+            DEFAULTS
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map_or(0, |(_, v)| *v)
+        })
+    }
+
+    /// A file name for messages and the window title.
+    pub fn file_name(&self) -> String {
+        match self.seed {
+            Some(s) => format!("hatris-like-variant-{s}.nes"),
+            None => super::demo::DEMO.file_name.to_string(),
+        }
+    }
+
+    fn peek(&self, mem: Memory, addr: u32) -> u8 {
+        mem(false, addr as u16)
+    }
+
+    /// Pairs spawned so far in this game.
+    pub fn spawns(&self, mem: Memory) -> u64 {
+        let at = self.define("SPAWNS");
+        (0..3).fold(0, |acc, i| acc | (self.peek(mem, at + i) as u64) << (8 * i))
+    }
+    pub fn game_over(&self, mem: Memory) -> bool {
+        self.peek(mem, self.define("GAME_STATE")) == STATE_OVER
+    }
+    /// Whether a pair (or a split pair's free hat) is falling, with every variable of the
+    /// spawn written (the spawn routine's pick loop can take several frames).
+    pub fn pair_live(&self, mem: Memory) -> bool {
+        matches!(self.peek(mem, self.define("GAME_STATE")), 1 | 2)
+    }
+    pub fn cash(&self, mem: Memory) -> u64 {
+        let at = self.define("CASH");
+        (0..8)
+            .rev()
+            .fold(0, |acc, d| acc * 10 + self.peek(mem, at + d) as u64 % 10)
+    }
+    pub fn level(&self, mem: Memory) -> u32 {
+        self.peek(mem, self.define("SHOP")) as u32 * 10
+            + self.peek(mem, self.define("STAGE")) as u32
+    }
+    /// Whether the title leads to a menu that waits for A.
+    pub fn has_menu(&self) -> bool {
+        self.define("MENU") != 0
+    }
+
+    /// The six piles as the cart stores them, bottom first, as types 1-6.
+    pub fn piles(&self, mem: Memory) -> [Vec<u8>; 6] {
+        let vram = self.define("PILE_SPACE") == 2;
+        let read = |addr: u32| mem(vram, addr as u16);
+        let (stride, elem) = (self.define("PILE_STRIDE"), self.define("ELEM_STRIDE"));
+        let reversed = self.define("PILE_REVERSED") != 0;
+        std::array::from_fn(|c| {
+            let n = read(self.define("COUNTS") + c as u32) as u32;
+            (0..n.min(64))
+                .map(|i| {
+                    let slot = if reversed { 63 - i } else { i };
+                    let mut code = read(self.define("HATS") + c as u32 * stride + elem * slot);
+                    if self.define("SCRAMBLE") != 0 {
+                        code ^= i as u8;
+                    }
+                    self.type_of(code)
+                })
+                .collect()
+        })
+    }
+
+    /// The type a byte code stands for, 0 for none.
+    fn type_of(&self, code: u8) -> u8 {
+        (1..=6u8)
+            .find(|&t| self.define(&format!("CODE_{t}")) == code as u32)
+            .unwrap_or(0)
+    }
+
+    /// The falling hats: (type 1-6 or 0, column 0-5) of hat 1 and hat 2.
+    pub fn falling(&self, mem: Memory) -> [(u8, u8); 2] {
+        std::array::from_fn(|i| {
+            let rec = self.define("HAT_BLOCK") + i as u32 * self.define("HAT_STRIDE");
+            let code = self.peek(mem, rec + self.define("OFF_TYPE"));
+            let col = self.peek(mem, rec + self.define("OFF_COL"));
+            (
+                self.type_of(code),
+                col.wrapping_sub(self.define("COL_BASE") as u8),
+            )
+        })
+    }
+
+    /// Pile heights in pixels (console RAM in every variant).
+    pub fn heights(&self, mem: Memory) -> [i16; 6] {
+        std::array::from_fn(|c| self.peek(mem, self.define("HEIGHTS") + c as u32) as i16)
+    }
+}
+
+/// A fresh seed for `--cart-variant random` and the tests.
+pub fn fresh_seed() -> u64 {
+    use rand::Rng;
+    rand::thread_rng().gen_range(1..1_000_000_000_000)
+}
+
+fn scratch_dir(seed: u64) -> Result<PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!(
+        "nesmind-hatris-variant-{seed}-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
+fn build_in(dir: &std::path::Path, seed: u64, overrides: &[(&str, u32)]) -> Result<Cart, String> {
+    for (name, text) in SOURCES {
+        std::fs::write(dir.join(name), text)
+            .map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))?;
+    }
+    let out = dir.join("variant.nes");
+    let mut cmd = Command::new("sh");
+    cmd.arg(dir.join("build.sh"))
+        .arg("--variant")
+        .arg(seed.to_string());
+    for (name, value) in overrides {
+        cmd.arg("-D").arg(format!("{name}={value}"));
+    }
+    let o = cmd
+        .arg(&out)
+        .output()
+        .map_err(|e| format!("cannot run sh to build Hatris cart variant {seed}: {e}"))?;
+    if !o.status.success() {
+        let why = String::from_utf8_lossy(&o.stderr).trim().to_string();
+        return Err(if why.contains("not found") {
+            format!(
+                "cannot build Hatris cart variant {seed}: {why}. Variants are assembled at run \
+                 time with ca65/ld65 from cc65"
+            )
+        } else {
+            format!("cannot build Hatris cart variant {seed}: {why}")
+        });
+    }
+    let image = std::fs::read(&out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
+    let text = std::fs::read_to_string(dir.join("variant.nes.defines"))
+        .map_err(|e| format!("build.sh wrote no defines for variant {seed}: {e}"))?;
+    let mut defines = BTreeMap::new();
+    for line in text.lines() {
+        let (k, v) = line
+            .split_once('=')
+            .ok_or_else(|| format!("variant {seed}: bad define line '{line}'"))?;
+        let v: u32 = v
+            .trim()
+            .parse()
+            .map_err(|_| format!("variant {seed}: bad define value in '{line}'"))?;
+        defines.insert(k.trim().to_string(), v);
+    }
+    Ok(Cart {
+        seed: Some(seed),
+        image,
+        defines,
+    })
+}

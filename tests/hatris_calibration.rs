@@ -1,0 +1,305 @@
+//! The Hatris player finds its way in cartridges it was not told about: fresh random
+//! variants of the demo cartridge (seeds printed, so a failure can be replayed with
+//! `nesmind demo hatris --headless --cart-variant SEED`), one that keeps its piles only in
+//! PPU memory, a saved map played back, and inputs it must give up on without pressing a
+//! button.
+
+use nesmind::emu::Rom;
+use nesmind::host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Session, Setup};
+use nesmind::plugins::hatris::demo;
+use nesmind::plugins::hatris::play::RunResult;
+use nesmind::plugins::hatris::player::HatrisPlayer;
+use nesmind::plugins::hatris::ram_map::{self, PileLayout, Space};
+use nesmind::plugins::hatris::variant::{Cart, fresh_seed};
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+/// Variants need ca65; without it the test cannot run its check (and fails under CI).
+fn cc65_installed() -> bool {
+    let ok = ["ca65", "ld65"]
+        .iter()
+        .all(|t| Command::new(t).arg("--version").output().is_ok());
+    if !ok {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "ca65/ld65 are not installed (apt-get install cc65): variants cannot be built"
+        );
+        println!("SKIPPED: ca65/ld65 are not installed (apt-get install cc65)");
+    }
+    ok
+}
+
+/// What the wrapped player did, seen from outside.
+#[derive(Default)]
+struct Seen {
+    /// Frames on which a button was held while the player had no map (or had failed).
+    presses_without_map: u64,
+    calibrated_at: Option<u64>,
+    failure: Option<String>,
+    map: Option<ram_map::RamMap>,
+    result: Option<String>,
+    /// The status line the player set when it finished calibrating.
+    calibrated_line: Option<String>,
+}
+
+/// The Hatris player, watched: no button may be held before it has a map or after it gave up.
+struct Watched {
+    player: HatrisPlayer,
+    seen: Arc<Mutex<Seen>>,
+}
+
+impl Plugin for Watched {
+    fn name(&self) -> &str {
+        "hatris"
+    }
+    fn description(&self) -> &str {
+        "the Hatris player, watched by a test"
+    }
+    fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String> {
+        self.player.on_attach(rom, setup)
+    }
+    fn on_frame(&mut self, frame: &mut dyn Frame) {
+        let had_map = self.player.map().is_some() && self.player.failure().is_none();
+        let mut spy = Spy {
+            inner: frame,
+            pressed: false,
+            status: None,
+        };
+        self.player.on_frame(&mut spy);
+        let pressed = spy.pressed;
+        let mut s = self.seen.lock().unwrap();
+        if let Some(line) = spy.status.filter(|l| l.contains("calibrated at frame")) {
+            s.calibrated_line = Some(line);
+        }
+        let lost = self.player.map().is_none() || self.player.failure().is_some();
+        if (!had_map || lost) && pressed {
+            s.presses_without_map += 1;
+        }
+        s.calibrated_at = self.player.calibrated_at;
+        s.failure = self.player.failure().map(str::to_string);
+        s.map = self.player.map().cloned();
+        s.result = self.player.result();
+    }
+    fn result(&self) -> Option<String> {
+        self.player.result()
+    }
+}
+
+/// A frame that notes whether the player held any button, and its status line.
+struct Spy<'a> {
+    inner: &'a mut dyn Frame,
+    pressed: bool,
+    status: Option<String>,
+}
+
+impl Frame for Spy<'_> {
+    fn frame_number(&self) -> u64 {
+        self.inner.frame_number()
+    }
+    fn peek(&self, addr: u16) -> u8 {
+        self.inner.peek(addr)
+    }
+    fn ram(&self) -> &[u8] {
+        self.inner.ram()
+    }
+    fn poke(&mut self, addr: u16, value: u8) {
+        self.inner.poke(addr, value);
+    }
+    fn picture(&self) -> &[u16] {
+        self.inner.picture()
+    }
+    fn peek_ppu(&self, addr: u16) -> u8 {
+        self.inner.peek_ppu(addr)
+    }
+    fn oam(&self) -> &[u8] {
+        self.inner.oam()
+    }
+    fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
+        self.pressed |= buttons != Buttons::NONE;
+        self.inner.set_buttons(pad, buttons);
+    }
+    fn buttons(&self, pad: usize) -> Buttons {
+        self.inner.buttons(pad)
+    }
+    fn set_status(&mut self, line: &str) {
+        self.status = Some(line.to_string());
+        self.inner.set_status(line);
+    }
+    fn fork(&self) -> Option<nesmind::host::Fork> {
+        self.inner.fork()
+    }
+}
+
+fn watched(opts: &PluginOptions) -> (Box<dyn Plugin>, Arc<Mutex<Seen>>) {
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let player = HatrisPlayer::from_options(opts).unwrap();
+    (
+        Box::new(Watched {
+            player,
+            seen: seen.clone(),
+        }),
+        seen,
+    )
+}
+
+/// Plays `cart` to `cap` spawns with the watched player; returns the run and what it saw.
+fn play_watched(
+    cart: &Cart,
+    opts: &PluginOptions,
+    seed: u64,
+    cap: u64,
+) -> (Result<RunResult, String>, Arc<Mutex<Seen>>) {
+    let (plugin, seen) = watched(opts);
+    let mut session = demo::cart_session(cart, plugin).unwrap();
+    let run = demo::drive(&mut session, cart, seed, Some(cap));
+    (run, seen)
+}
+
+#[test]
+fn fresh_random_variants_are_calibrated_and_played() {
+    if !cc65_installed() {
+        return;
+    }
+    for _ in 0..5 {
+        let seed = fresh_seed();
+        let context = format!(
+            "cart variant {seed} (replay: nesmind demo hatris --headless --cart-variant {seed})"
+        );
+        let cart = Cart::variant(seed, &[]).unwrap_or_else(|e| panic!("{context}: {e}"));
+        let (run, seen) = play_watched(&cart, &PluginOptions::new(), 1, 150);
+        let run = run.unwrap_or_else(|e| panic!("{context}: {e}"));
+        let s = seen.lock().unwrap();
+        eprintln!("{context}: {run:?}; {:?}", s.result);
+        assert!(
+            run.capped,
+            "{context}: topped out after {} spawns",
+            run.spawns
+        );
+        assert_eq!(
+            s.presses_without_map, 0,
+            "{context}: pressed before calibrating"
+        );
+        // Calibration ends within 10 s of emulated time from power-on.
+        let at = s.calibrated_at.unwrap_or(u64::MAX);
+        assert!(at <= 600, "{context}: calibrated at frame {at}");
+        // The status line says what was found.
+        let line = s.calibrated_line.as_deref().unwrap_or("");
+        assert!(
+            ["pair $", "next $", "piles at", "hats ", "limit "]
+                .iter()
+                .all(|w| line.contains(w)),
+            "{context}: status line after calibrating: {line:?}"
+        );
+    }
+}
+
+#[test]
+fn piles_kept_only_in_ppu_memory_are_found_there() {
+    if !cc65_installed() {
+        return;
+    }
+    let seed = fresh_seed();
+    let context = format!("cart variant {seed} -D PILE_SPACE=2");
+    let cart = Cart::variant(seed, &[("PILE_SPACE", 2)]).unwrap();
+    let (run, seen) = play_watched(&cart, &PluginOptions::new(), 2, 150);
+    let run = run.unwrap_or_else(|e| panic!("{context}: {e}"));
+    assert!(run.capped, "{context}: {run:?}");
+    let s = seen.lock().unwrap();
+    let Some(PileLayout::Columns { hats, counts, .. }) = s.map.as_ref().map(|m| m.piles.clone())
+    else {
+        panic!("{context}: no piles in {:?}", s.map);
+    };
+    assert_eq!(
+        (hats.space, counts.space),
+        (Space::Ppu, Space::Ppu),
+        "{context}"
+    );
+}
+
+#[test]
+fn a_saved_map_plays_back_without_calibrating() {
+    let path = std::env::temp_dir().join(format!("hatris-saved-{}.ron", std::process::id()));
+    let file = path.display().to_string();
+    let cart = Cart::default_cart();
+    let mut opts = PluginOptions::new();
+    opts.insert("save_map".into(), file.clone());
+    let (run, _) = play_watched(&cart, &opts, 3, 120);
+    assert!(run.unwrap().capped);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let saved = ram_map::parse_maps(&text, &file).unwrap();
+    assert_eq!(saved.len(), 1);
+    let rom = Rom::parse(&cart.image, "x.nes").unwrap();
+    assert!(rom.info.matches_crc(saved[0].crc32));
+    let mut opts = PluginOptions::new();
+    opts.insert("ram_map".into(), file.clone());
+    let (run, seen) = play_watched(&cart, &opts, 3, 120);
+    let _ = std::fs::remove_file(&path);
+    assert!(run.unwrap().capped);
+    let s = seen.lock().unwrap();
+    assert_eq!(s.calibrated_at, None, "the given map was calibrated anyway");
+    assert_eq!(s.map.as_ref(), Some(&saved[0]));
+}
+
+#[test]
+fn piles_no_layout_explains_stop_the_player_naming_them() {
+    if !cc65_installed() {
+        return;
+    }
+    let seed = fresh_seed();
+    let context = format!("cart variant {seed} -D SCRAMBLE=1");
+    let cart = Cart::variant(seed, &[("SCRAMBLE", 1)]).unwrap();
+    let (run, seen) = play_watched(&cart, &PluginOptions::new(), 4, 150);
+    let err = run.expect_err(&context);
+    assert!(
+        err.contains("could not find") && err.contains("piles"),
+        "{context}: {err}"
+    );
+    let s = seen.lock().unwrap();
+    assert!(s.failure.is_some(), "{context}");
+    assert_eq!(
+        s.presses_without_map, 0,
+        "{context}: pressed after giving up"
+    );
+}
+
+/// Runs `rom` for `frames` frames with the watched player and no one else pressing.
+fn idle(image: &[u8], name: &str, frames: u64) -> Arc<Mutex<Seen>> {
+    let (plugin, seen) = watched(&PluginOptions::new());
+    let mut session = Session::new(Rom::parse(image, name).unwrap()).unwrap();
+    session.attach(plugin, &[]).unwrap();
+    for _ in 0..frames {
+        session.step().unwrap();
+    }
+    assert!(
+        session.status().contains("no falling pair") || session.status().contains("waiting"),
+        "{}",
+        session.status()
+    );
+    seen
+}
+
+#[test]
+fn a_cart_that_is_not_hatris_is_never_pressed() {
+    let spot = &nesmind::plugins::spot::demo::DEMO;
+    let s = idle(spot.image, spot.file_name, 1500);
+    let s = s.lock().unwrap();
+    assert_eq!(s.presses_without_map, 0);
+    assert!(s.map.is_none() && s.failure.is_none());
+    assert_eq!(
+        s.result.as_deref(),
+        Some("no falling pair found; nothing played")
+    );
+}
+
+#[test]
+fn a_game_that_never_starts_is_never_pressed() {
+    if !cc65_installed() {
+        return;
+    }
+    // The menu waits for A, which nobody presses.
+    let cart = Cart::variant(fresh_seed(), &[("MENU", 1)]).unwrap();
+    let s = idle(&cart.image, "menu.nes", 1500);
+    let s = s.lock().unwrap();
+    assert_eq!(s.presses_without_map, 0);
+    assert!(s.map.is_none() && s.failure.is_none());
+}
