@@ -292,12 +292,43 @@ fn headless_command_ends_with_mean_spawns() {
     assert!(out.contains("cap 20 spawns: 2 reached the cap"), "{out}");
     let last = out.lines().last().unwrap_or("");
     assert_eq!(last, "mean_spawns 20.0", "{out}");
+    // Stderr is a pipe: no progress line.
+    assert!(!String::from_utf8_lossy(&o.stderr).contains('\r'));
     let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
         .args(["demo", "hatris", "--headless", "--runs", "0"])
         .output()
         .unwrap();
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--runs"));
+}
+
+/// On a terminal (forced here) a batch shows the games finished and the spawns so far while
+/// a game is still running, a few times a second.
+#[test]
+fn headless_games_show_spawns_on_a_terminal() {
+    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args([
+            "demo",
+            "hatris",
+            "--headless",
+            "--runs",
+            "1",
+            "--max-spawns",
+            "60",
+        ])
+        .env("NESMIND_PROGRESS", "always")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err
+        .split('\r')
+        .filter(|l| l.contains("0/1 games"))
+        .collect();
+    assert!(
+        lines.iter().any(|l| !l.contains(" 0 spawns")),
+        "no spawn count while the game ran: {err}"
+    );
 }
 
 /// Records, per frame, how many CPU cycles after the NMI handler's first instruction the

@@ -7,7 +7,10 @@ use super::variant::{self, Cart};
 use clap::Parser;
 use nesmind_host::Demo;
 use nesmind_host::Rom;
+use nesmind_host::progress::Progress;
 use nesmind_host::{Buttons, PadOwner, Plugin, PluginOptions, Session};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub static DEMO: Demo = Demo {
     file_name: "hatris-like.nes",
@@ -60,6 +63,18 @@ pub fn drive(
     seed: u64,
     cap: Option<u64>,
 ) -> Result<RunResult, String> {
+    drive_counting(session, cart, seed, cap, &AtomicU64::new(0))
+}
+
+/// `drive`, adding each new spawn to `spawned` (shared by the games of a batch, for its
+/// progress line).
+pub fn drive_counting(
+    session: &mut Session,
+    cart: &Cart,
+    seed: u64,
+    cap: Option<u64>,
+    spawned: &AtomicU64,
+) -> Result<RunResult, String> {
     for _ in 0..start_frame(seed) {
         session.step()?;
     }
@@ -88,6 +103,7 @@ pub fn drive(
             });
         }
         if n != last {
+            spawned.fetch_add(n.saturating_sub(last), Ordering::Relaxed);
             (last, since) = (n, 0);
         }
         since += 1;
@@ -189,9 +205,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .ok_or_else(|| format!("--plugin-opt {kv}: expected KEY=VALUE"))?;
         opts.insert(k.to_string(), v.to_string());
     }
-    let job = |i: usize| play_cart(&cart, &opts, a.seed.wrapping_add(i as u64), cap);
+    let spawned = AtomicU64::new(0);
+    let finished = AtomicU64::new(0);
+    let job = |i: usize| {
+        let player = super::player::create(&opts)?;
+        let mut session = cart_session(&cart, player)?;
+        drive_counting(
+            &mut session,
+            &cart,
+            a.seed.wrapping_add(i as u64),
+            cap,
+            &spawned,
+        )
+    };
+    let progress = Mutex::new(Progress::new("games", Some(a.runs as u64)));
     // Each game's line comes as soon as it ends, so a long batch reports as it goes.
     let report = |_: usize, i: usize, r: &Result<RunResult, String>| {
+        finished.fetch_add(1, Ordering::Relaxed);
+        // The game line goes on a clean line; the ticker redraws the progress after it.
+        progress.lock().expect("progress lock").finish();
         if let Ok(r) = r {
             let seed = a.seed.wrapping_add(i as u64);
             println!(
@@ -209,9 +241,27 @@ pub fn run(args: &[String]) -> Result<(), String> {
             );
         }
     };
-    let runs = run_parallel(a.runs, threads, &job, &report)
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?;
+    let running = AtomicBool::new(true);
+    let runs = std::thread::scope(|s| {
+        // Uncapped games can run for minutes: spawns so far show on a terminal as they come.
+        s.spawn(|| {
+            while running.load(Ordering::Relaxed) {
+                let detail = format!("{} spawns", spawned.load(Ordering::Relaxed));
+                let done = finished.load(Ordering::Relaxed);
+                progress
+                    .lock()
+                    .expect("progress lock")
+                    .update(done, &detail);
+                std::thread::sleep(std::time::Duration::from_millis(250));
+            }
+            progress.lock().expect("progress lock").finish();
+        });
+        let runs = run_parallel(a.runs, threads, &job, &report);
+        running.store(false, Ordering::Relaxed);
+        runs
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?;
     let s = summarize(&runs);
     println!(
         "games {} seeds {}..{} cap {}: {} reached the cap, {} topped out; spawns sd {:.1} median {:.1}",
