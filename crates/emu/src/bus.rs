@@ -121,7 +121,7 @@ impl Bus {
             }
             0x4015 => {
                 // The status read is internal to the 2A03: it does not drive the external bus.
-                let v = self.apu.read_status() | (self.open_bus & 0x20);
+                let v = self.apu_read_status() | (self.open_bus & 0x20);
                 self.watch_read(addr, v, fetch);
                 return v;
             }
