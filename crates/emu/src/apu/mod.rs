@@ -381,7 +381,7 @@ impl Apu {
     /// The APU's IRQ output (frame counter or DMC).
     #[inline]
     pub fn irq(&self) -> bool {
-        self.frame.irq || self.dmc.irq
+        self.frame.irq_line() || self.dmc.irq
     }
 
     /// The DMC wants the DMA unit to fetch a byte (cheap check for the bus, every cycle).
