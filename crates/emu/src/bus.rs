@@ -121,12 +121,12 @@ impl Bus {
             }
             0x4015 => {
                 // The status read is internal to the 2A03: it does not drive the external bus.
-                let v = self.apu.read_status() | (self.open_bus & 0x20);
+                let v = self.apu_read_status() | (self.open_bus & 0x20);
                 self.watch_read(addr, v, fetch);
                 return v;
             }
-            0x4016 => (self.open_bus & 0xE0) | self.input.read(0),
-            0x4017 => (self.open_bus & 0xE0) | self.input.read(1),
+            0x4016 => (self.open_bus & 0xE0) | self.input.read(0, self.cycles),
+            0x4017 => (self.open_bus & 0xE0) | self.input.read(1, self.cycles),
             _ => self.open_bus,
         };
         self.open_bus = value;
@@ -148,7 +148,7 @@ impl Bus {
                 self.ppu.write(addr, value, &mut self.cart)
             }
             0x4014 => self.request_oam_dma(value),
-            0x4016 => self.input.write_strobe(value),
+            0x4016 => self.input.write_strobe(value, self.cycles),
             0x4000..=0x4017 => self.apu_write(addr, value),
             0x4020..=0xFFFF => {
                 // Board registers can change what the PPU fetches; plain PRG RAM cannot.
@@ -191,8 +191,8 @@ impl Bus {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)],
             0x2000..=0x3FFF => self.ppu.peek(addr),
             0x4015 => self.apu.peek_status() | (self.open_bus & 0x20),
-            0x4016 => (self.open_bus & 0xE0) | self.input.peek(0),
-            0x4017 => (self.open_bus & 0xE0) | self.input.peek(1),
+            0x4016 => (self.open_bus & 0xE0) | self.input.peek(0, self.cycles),
+            0x4017 => (self.open_bus & 0xE0) | self.input.peek(1, self.cycles),
             0x4020..=0xFFFF => self.cart.core.read_prg(addr).unwrap_or(self.open_bus),
             _ => self.open_bus,
         }

@@ -168,6 +168,14 @@ impl Bus {
         self.replan();
     }
 
+    /// A $4015 read: the flag it clears does so on a later cycle, which must be visited.
+    #[inline]
+    pub(crate) fn apu_read_status(&mut self) -> u8 {
+        let v = self.apu.read_status(self.cycles);
+        self.replan();
+        v
+    }
+
     /// A $4014 write: the DMA halts the CPU at its next read.
     #[inline]
     pub(crate) fn request_oam_dma(&mut self, page: u8) {

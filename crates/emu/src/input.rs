@@ -7,7 +7,11 @@ use serde::{Deserialize, Serialize};
 pub struct Controllers {
     pub(crate) pads: [Buttons; 4],
     pub(crate) four_score: bool,
+    /// The strobe line (OUT0) as the pads see it.
     strobe: bool,
+    /// A $4016 write not yet on the line: its bit 0 and the cycle whose start puts it there.
+    #[serde(default)]
+    pending: Option<(bool, u64)>,
     shift: [u32; 2],
 }
 
@@ -27,16 +31,32 @@ impl Controllers {
         }
     }
 
-    /// $4016 write: bit 0 is the strobe (latch) line.
-    pub fn write_strobe(&mut self, value: u8) {
-        self.strobe = value & 1 != 0;
-        if self.strobe {
-            self.reload();
+    /// $4016 write during CPU cycle `cycle`: bit 0 is latched, and the 2A03 copies the latch
+    /// to the strobe line only at the start of a put (even) cycle. So a one-cycle pulse
+    /// written on a get cycle reaches the pads, one written on a put cycle never does.
+    pub fn write_strobe(&mut self, value: u8, cycle: u64) {
+        self.settle(cycle);
+        self.pending = Some((value & 1 != 0, (cycle | 1) + 1));
+    }
+
+    /// Puts a latched strobe on the line if its cycle has started.
+    fn settle(&mut self, cycle: u64) {
+        if let Some((level, at)) = self.pending
+            && at <= cycle
+        {
+            self.pending = None;
+            // The shift registers follow the buttons while the line is high and keep what
+            // they held when it falls.
+            if level || self.strobe {
+                self.reload();
+            }
+            self.strobe = level;
         }
     }
 
-    /// $4016/$4017 read: the next serial bit of `port`.
-    pub fn read(&mut self, port: usize) -> u8 {
+    /// $4016/$4017 read during CPU cycle `cycle`: the next serial bit of `port`.
+    pub fn read(&mut self, port: usize, cycle: u64) -> u8 {
+        self.settle(cycle);
         if self.strobe {
             self.reload();
         }
@@ -47,11 +67,13 @@ impl Controllers {
         bit
     }
 
-    pub fn peek(&self, port: usize) -> u8 {
-        if self.strobe {
-            self.pads[port].bits() & 1
+    pub fn peek(&self, port: usize, cycle: u64) -> u8 {
+        let mut now = self.clone();
+        now.settle(cycle);
+        if now.strobe {
+            now.pads[port].bits() & 1
         } else {
-            (self.shift[port] & 1) as u8
+            (now.shift[port] & 1) as u8
         }
     }
 }
@@ -60,16 +82,39 @@ impl Controllers {
 mod tests {
     use super::*;
 
+    /// Reads from cycle 100 on, long after the strobe writes.
     fn read_bits(c: &mut Controllers, port: usize, n: usize) -> Vec<u8> {
-        (0..n).map(|_| c.read(port)).collect()
+        (0..n).map(|i| c.read(port, 100 + i as u64)).collect()
+    }
+
+    fn strobe(c: &mut Controllers) {
+        c.write_strobe(1, 10);
+        c.write_strobe(0, 20);
+    }
+
+    #[test]
+    fn a_one_cycle_strobe_reaches_the_pads_only_across_a_put_cycle_start() {
+        let mut c = Controllers::default();
+        c.pads[0] = Buttons::A;
+        strobe(&mut c);
+        read_bits(&mut c, 0, 8);
+        // High on odd (get) cycle 31, low on 32: the line is high from 32's start.
+        c.write_strobe(1, 31);
+        c.write_strobe(0, 32);
+        assert_eq!(read_bits(&mut c, 0, 2), vec![1, 0]);
+        read_bits(&mut c, 0, 8);
+        // High on even (put) cycle 40, low on 41: both land before 42 starts.
+        c.write_strobe(1, 40);
+        c.write_strobe(0, 41);
+        assert_eq!(c.peek(0, 100), 1);
+        assert_eq!(read_bits(&mut c, 0, 2), vec![1, 1]);
     }
 
     #[test]
     fn standard_pad_reports_buttons_then_ones() {
         let mut c = Controllers::default();
         c.pads[0] = Buttons::A | Buttons::RIGHT;
-        c.write_strobe(1);
-        c.write_strobe(0);
+        strobe(&mut c);
         assert_eq!(read_bits(&mut c, 0, 10), vec![1, 0, 0, 0, 0, 0, 0, 1, 1, 1]);
     }
 
@@ -81,8 +126,7 @@ mod tests {
         };
         c.pads[2] = Buttons::B;
         c.pads[3] = Buttons::START;
-        c.write_strobe(1);
-        c.write_strobe(0);
+        strobe(&mut c);
         let p0 = read_bits(&mut c, 0, 24);
         let p1 = read_bits(&mut c, 1, 24);
         assert_eq!(&p0[8..16], &[0, 1, 0, 0, 0, 0, 0, 0]);

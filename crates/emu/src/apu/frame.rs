@@ -126,16 +126,19 @@ impl FrameCounter {
         let clocks = match (i, self.five_step) {
             (0 | 2, _) => QUARTER,
             (1, _) => QUARTER | HALF,
+            // The flag is raised on the first two of the three IRQ cycles even when
+            // inhibited (only the IRQ line stays quiet, see `irq_line`); the third sets it
+            // as the inhibit flag says.
             (3, false) => {
-                self.set_irq();
+                self.irq = true;
                 0
             }
             (4, false) => {
-                self.set_irq();
+                self.irq = true;
                 QUARTER | HALF
             }
             (5, false) => {
-                self.set_irq();
+                self.irq = !self.inhibit;
                 0
             }
             (3, true) => QUARTER | HALF,
@@ -149,10 +152,10 @@ impl FrameCounter {
         clocks
     }
 
-    fn set_irq(&mut self) {
-        if !self.inhibit {
-            self.irq = true;
-        }
+    /// What the flag drives onto the CPU's IRQ line.
+    #[inline]
+    pub fn irq_line(&self) -> bool {
+        self.irq && !self.inhibit
     }
 
     /// A $4015 read clears the flag.

@@ -45,6 +45,10 @@ pub struct Apu {
     frame: FrameCounter,
     /// Last value written to $4017 (a reset re-applies it).
     last_4017: u8,
+    /// The cycle at whose start a $4015 read's clearing of the frame IRQ flag lands (the
+    /// next get cycle after the read); 0: none pending.
+    #[serde(default)]
+    frame_ack_at: u64,
     /// Length counters have writes or a clock to settle at the end of this cycle.
     length_dirty: bool,
     /// Host settings and output (synthesis on or off, the resampler and its filters) are
@@ -89,6 +93,7 @@ impl Apu {
             dmc: Dmc::default(),
             frame: FrameCounter::default(),
             last_4017: 0,
+            frame_ack_at: 0,
             length_dirty: false,
             audio: true,
             mix_dirty: true,
@@ -193,6 +198,10 @@ impl Apu {
     fn tick(&mut self) {
         let odd = self.cycle & 1 == 1;
         self.synth_to(self.cycle);
+        if self.frame_ack_at != 0 && self.frame_ack_at <= self.cycle {
+            self.frame_ack_at = 0;
+            self.frame.acknowledge();
+        }
         let clocks = self.frame.tick();
         if clocks != 0 {
             self.frame_clocks(clocks);
@@ -216,7 +225,14 @@ impl Apu {
         self.next_event = if self.length_dirty || !self.batching {
             c
         } else {
-            (c + u64::from(self.frame.ticks_to_event()) - 1).min(self.dmc.next_event(c))
+            let ack = if self.frame_ack_at == 0 {
+                u64::MAX
+            } else {
+                self.frame_ack_at
+            };
+            (c + u64::from(self.frame.ticks_to_event()) - 1)
+                .min(self.dmc.next_event(c))
+                .min(ack)
         };
     }
 
@@ -338,10 +354,16 @@ impl Apu {
         self.dmc.set_enabled(value & 0x10 != 0, odd);
     }
 
-    /// $4015 read: channel status and IRQ flags; clears the frame IRQ flag.
-    pub fn read_status(&mut self) -> u8 {
+    /// $4015 read during CPU cycle `now`: channel status and IRQ flags. The frame IRQ flag
+    /// clears at the start of the next get (odd) cycle, so a read on a get cycle leaves it
+    /// set for one more cycle (a double read sees it twice).
+    pub fn read_status(&mut self, now: u64) -> u8 {
         let v = self.peek_status();
-        self.frame.acknowledge();
+        let at = (now + 1) | 1;
+        if self.frame_ack_at == 0 || at < self.frame_ack_at {
+            self.frame_ack_at = at;
+            self.schedule();
+        }
         v
     }
 
@@ -359,7 +381,7 @@ impl Apu {
     /// The APU's IRQ output (frame counter or DMC).
     #[inline]
     pub fn irq(&self) -> bool {
-        self.frame.irq || self.dmc.irq
+        self.frame.irq_line() || self.dmc.irq
     }
 
     /// The DMC wants the DMA unit to fetch a byte (cheap check for the bus, every cycle).
