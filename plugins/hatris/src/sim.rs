@@ -4,7 +4,7 @@ use super::eval::Weights;
 use super::play::{RunResult, play_many};
 use super::rules::{NestReading, Settings};
 use clap::Parser;
-use std::io::Write;
+use nesmind_host::progress::Progress;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -188,16 +188,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let mut played = 0u64;
+    let line = std::sync::Mutex::new(Progress::new("games", Some(runs as u64)));
     for (from, len) in missing {
         let progress = |_: usize, index: usize, r: &RunResult| {
             if let Some(rec) = &record {
                 rec.add(a.seed + (from + index) as u64, r);
             }
             let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if done.is_multiple_of(10) || done == runs {
-                eprint!("\r{}", bar(done, runs, start.elapsed().as_secs_f64()));
-                let _ = std::io::stderr().flush();
-            }
+            line.lock().expect("progress lock").update(done as u64, "");
         };
         let seed = a.seed + from as u64;
         let batch = play_many(
@@ -215,7 +213,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let results: Vec<RunResult> = results.into_iter().flatten().collect();
-    eprintln!();
+    line.lock().expect("progress lock").finish();
     let s = summarize(&results);
     let secs = start.elapsed().as_secs_f64();
     println!(
@@ -249,17 +247,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     println!("mean_spawns {:.1}", s.mean);
     Ok(())
-}
-
-/// A one-line text progress bar.
-pub fn bar(done: usize, total: usize, secs: f64) -> String {
-    let width = 30;
-    let filled = done * width / total.max(1);
-    format!(
-        "[{}{}] {done}/{total} {secs:.0}s",
-        "#".repeat(filled),
-        ".".repeat(width - filled)
-    )
 }
 
 #[cfg(test)]

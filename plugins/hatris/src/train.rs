@@ -8,13 +8,12 @@
 use super::eval::{METRICS, Weights};
 use super::play::play_one;
 use super::rules::Settings;
-use super::sim::{bar, load_settings, parse};
+use super::sim::{load_settings, parse};
 use clap::Parser;
+use nesmind_host::progress::Progress;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::time::Instant;
 
 #[derive(Parser, Debug)]
 #[command(about = "Trains the Hatris evaluation weights by hill climbing")]
@@ -136,7 +135,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
     };
-    let start = Instant::now();
     while state.round < a.rounds {
         // Everything random in a round derives from (seed, round), so resuming replays it.
         let mut rng = StdRng::seed_from_u64(a.seed ^ (u64::from(state.round) << 32));
@@ -152,6 +150,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 variant(&state.weights, a.step, &mut rng);
             }
         }
+        let mut progress = Progress::new("batches", Some(u64::from(batches)));
         while state.batch < batches {
             let vs: Vec<Weights> = (0..a.variants)
                 .map(|_| variant(&state.weights, a.step, &mut rng))
@@ -182,14 +181,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 &a.state,
                 &ron::ser::to_string_pretty(&state, Default::default()).expect("state"),
             )?;
-            let done = state.batch as usize;
-            eprint!(
-                "\r{} {line}   ",
-                bar(done, batches as usize, start.elapsed().as_secs_f64())
-            );
-            let _ = std::io::stderr().flush();
+            progress.update(u64::from(state.batch), &line);
         }
-        eprintln!();
+        progress.finish();
         state.round += 1;
         state.batch = 0;
         save(

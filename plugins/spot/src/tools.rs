@@ -87,17 +87,17 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
         all_layouts: a.all_layouts,
         skip_decided: a.skip_decided,
     };
-    let start = Instant::now();
-    let step = (cfg.games / 20).max(1);
+    let progress = std::sync::Mutex::new(nesmind_host::progress::Progress::new(
+        "games",
+        Some(cfg.games as u64),
+    ));
     let records = arena::run(&cfg, |done| {
-        if done % step == 0 {
-            eprintln!(
-                "{done}/{} games, {:.0} s",
-                cfg.games,
-                start.elapsed().as_secs_f64()
-            );
-        }
+        progress
+            .lock()
+            .expect("progress lock")
+            .update(done as u64, "");
     });
+    progress.lock().expect("progress lock").finish();
     for (i, r) in records.iter().enumerate() {
         log::info!(
             "game {i} layout {} plies {} counts {:?} placings {:?}",
