@@ -130,8 +130,9 @@ impl Ppu {
 
     pub(super) fn oam_write(&mut self, value: u8) {
         if self.in_render_fetch() {
-            // Writes are ignored mid-render but still bump the sprite index.
-            self.oam_addr = self.oam_addr.wrapping_add(4);
+            // Writes are ignored mid-render but still bump the sprite index, which also
+            // realigns the address to a sprite's first byte.
+            self.oam_addr = self.oam_addr.wrapping_add(4) & 0xFC;
             return;
         }
         let value = if self.oam_addr & 3 == 2 {
