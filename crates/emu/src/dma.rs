@@ -57,7 +57,7 @@ impl Bus {
                     }
                     None if get => {
                         self.begin_cycle(READ_PHASE);
-                        oam_latch = Some(self.read(base | oam_index));
+                        oam_latch = Some(self.oam_dma_read(base | oam_index, halted_addr));
                         self.end_cycle();
                         poll(self);
                     }
@@ -75,6 +75,41 @@ impl Bus {
             }
         }
         self.dma_pending = false;
+    }
+
+    /// An OAM DMA read. The 2A03's registers decode only the low 5 address bits, and they
+    /// answer only while the CPU's own address bus (held on its halted read) is in
+    /// $4000-$401F. Then a DMA read of any address ending in $15-$17 reaches $4015-$4017:
+    /// alone where nothing else drives the bus, alongside the memory that does otherwise
+    /// ($4015 then takes bit 5 from memory; the pads are clocked but not seen). While the CPU is
+    /// elsewhere, DMA reads of $4000-$401F find nothing on the bus.
+    fn oam_dma_read(&mut self, addr: u16, cpu_addr: u16) -> u8 {
+        let apu_range = |a: u16| (0x4000..=0x401F).contains(&a);
+        if !apu_range(cpu_addr) {
+            return if apu_range(addr) {
+                self.open_bus
+            } else {
+                self.read(addr)
+            };
+        }
+        let reg = 0x4000 | (addr & 0x1F);
+        if !(0x4015..=0x4017).contains(&reg) || apu_range(addr) {
+            return self.read(addr);
+        }
+        let undriven = addr >= 0x4000 && self.cart.core.read_prg(addr).is_none();
+        if undriven {
+            return self.read(reg);
+        }
+        let memory = self.read(addr);
+        match reg {
+            0x4015 => self.apu_read_status() | (memory & 0x20),
+            _ => {
+                // The pads are clocked all the same (AccuracyCoin's later tests expect the
+                // console that does so).
+                self.input.read(usize::from(reg & 1), self.cycles);
+                memory
+            }
+        }
     }
 
     /// A stalled read cycle: the address is on the bus again, but registers with read side

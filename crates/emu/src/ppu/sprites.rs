@@ -69,6 +69,18 @@ impl SpriteUnit {
         )
     }
 
+    /// Adds `by` to the OAM address the evaluation walks (`n` sprite, `m` byte), clearing
+    /// the byte index if `realign`; true when it wrapped past the end of OAM.
+    fn advance(&mut self, by: u8, realign: bool) -> bool {
+        let (mut addr, wrapped) = ((self.n << 2) | self.m).overflowing_add(by);
+        if realign {
+            addr &= 0xFC;
+        }
+        self.n = addr >> 2;
+        self.m = addr & 3;
+        wrapped
+    }
+
     /// False when the line buffer is known to be all transparent.
     pub(super) fn any_on_line(&self) -> bool {
         self.line_dirty
@@ -130,8 +142,9 @@ impl Ppu {
 
     pub(super) fn oam_write(&mut self, value: u8) {
         if self.in_render_fetch() {
-            // Writes are ignored mid-render but still bump the sprite index.
-            self.oam_addr = self.oam_addr.wrapping_add(4);
+            // Writes are ignored mid-render but still bump the sprite index, which also
+            // realigns the address to a sprite's first byte.
+            self.oam_addr = self.oam_addr.wrapping_add(4) & 0xFC;
             return;
         }
         let value = if self.oam_addr & 3 == 2 {
@@ -188,26 +201,24 @@ impl Ppu {
         }
         if s.sec_addr < 32 {
             self.secondary_oam[usize::from(s.sec_addr)] = value;
-            if s.in_range {
-                s.m += 1;
+            let wrapped = if s.in_range {
                 s.sec_addr += 1;
                 // Whatever sprite is in range at the first check occupies slot 0 and acts as sprite 0.
                 if dot == 66 {
                     s.sprite0_next = true;
                 }
-                if s.m == 4 {
+                // The copy takes four consecutive OAM bytes, from wherever the address
+                // points (a misaligned address copies across two sprites).
+                if s.sec_addr & 3 == 0 {
                     s.in_range = false;
-                    s.m = 0;
-                    s.n = (s.n + 1) & 0x3F;
-                    if s.n == 0 {
-                        s.copy_done = true;
-                    }
                 }
+                s.advance(1, false)
             } else {
-                s.n = (s.n + 1) & 0x3F;
-                if s.n == 0 {
-                    s.copy_done = true;
-                }
+                // Out of range: on to the next sprite, realigned to its first byte.
+                s.advance(4, true)
+            };
+            if wrapped {
+                s.copy_done = true;
             }
         } else {
             // Eight found: the overflow scan, which wrongly advances m with n.
