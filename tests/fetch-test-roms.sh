@@ -11,8 +11,13 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dest=${1:-$here/../test-roms}
 wanted=$(($(wc -l < "$here/corpus-sources.tsv") - 1))
-complete() { # dir -> true when its manifest lists every file of corpus-sources.tsv
-  [ -f "$1/MANIFEST.tsv" ] && [ "$(($(wc -l < "$1/MANIFEST.tsv") - 1))" -ge "$wanted" ]
+complete() { # dir -> true when it has a manifest and every file of corpus-sources.tsv
+  # MANIFEST.tsv is written last: without it a download was interrupted.
+  [ -f "$1/MANIFEST.tsv" ] || return 1
+  local path sha source
+  while IFS=$'\t' read -r path sha source; do
+    [ -f "$1/$path" ] || return 1
+  done < <(tail -n +2 "$here/corpus-sources.tsv")
 }
 for dir in ${NES_TEST_ROMS:+"$NES_TEST_ROMS"} "$here/../../shared/test-roms" "$dest"; do
   if complete "$dir"; then
