@@ -156,19 +156,25 @@ fn window_demo_plays_out_of_the_box() {
     assert_eq!(session.machine().peek(0x0017), 3, "not on the play screen");
 }
 
+/// `nesmind demo spot --headless`, two games on one thread, plus `extra`.
+fn headless_two_games(extra: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_nesmind"));
+    c.args([
+        "demo",
+        "spot",
+        "--headless",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ])
+    .args(extra);
+    c
+}
+
 #[test]
 fn headless_command_ends_with_the_win_rate() {
-    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
-        .args([
-            "demo",
-            "spot",
-            "--headless",
-            "--games",
-            "2",
-            "--threads",
-            "1",
-        ])
-        .args(["--move-ms", "10", "--seed", "3"])
+    let o = headless_two_games(&["--move-ms", "10", "--seed", "3"])
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
@@ -206,17 +212,7 @@ fn headless_command_ends_with_the_win_rate() {
 /// On a terminal (forced here) a long run shows games done, the win rate and an ETA.
 #[test]
 fn headless_games_show_progress_on_a_terminal() {
-    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
-        .args([
-            "demo",
-            "spot",
-            "--headless",
-            "--games",
-            "2",
-            "--threads",
-            "1",
-        ])
-        .args(["--move-nodes", "2000", "--seed", "5"])
+    let o = headless_two_games(&["--move-nodes", "2000", "--seed", "5"])
         .env("NESMIND_PROGRESS", "always")
         .output()
         .unwrap();
