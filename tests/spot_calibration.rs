@@ -230,17 +230,22 @@ fn a_game_held_on_its_title_screen_gets_no_presses() {
 
 #[test]
 fn a_cursor_calibration_cannot_explain_stops_the_player_before_any_press() {
-    let seed = variant::random_seed();
-    let Some(cart) = variant_or_skip(seed, true) else {
-        return;
-    };
-    // The cart's own title starts a game by itself (player 1 on pad 1, the computer on 2).
-    let (presses, status, plugin) = run_alone(&cart.image, &cart.file_name, 1200, Buttons::NONE);
-    let problem = plugin
-        .problem()
-        .unwrap_or_else(|| panic!("variant {seed}: no problem named; status {status}"));
-    assert!(problem.starts_with("cursor:"), "variant {seed}: {problem}");
-    assert!(status.contains("cursor:"), "variant {seed}: {status}");
-    assert_eq!(presses, 0, "variant {seed}");
-    assert!(plugin.map().is_none(), "variant {seed}");
+    // 4093041415 runs out of tries within the run, so the player ends up stopped
+    // ("calibration: cursor: ...") rather than still waiting with the cursor problem.
+    for seed in [variant::random_seed(), 4093041415] {
+        let Some(cart) = variant_or_skip(seed, true) else {
+            return;
+        };
+        // The cart's own title starts a game by itself (player 1 on pad 1, the computer on 2).
+        let (presses, status, plugin) =
+            run_alone(&cart.image, &cart.file_name, 1200, Buttons::NONE);
+        let problem = plugin
+            .problem()
+            .unwrap_or_else(|| panic!("variant {seed}: no problem named; status {status}"));
+        let why = problem.strip_prefix("calibration: ").unwrap_or(problem);
+        assert!(why.starts_with("cursor:"), "variant {seed}: {problem}");
+        assert!(status.contains("cursor:"), "variant {seed}: {status}");
+        assert_eq!(presses, 0, "variant {seed}");
+        assert!(plugin.map().is_none(), "variant {seed}");
+    }
 }
