@@ -60,8 +60,12 @@ pub struct BenchArgs {
     pub frames: u64,
     /// Also measure the cost of a watch, `ADDR[-ADDR][:write|read|exec]` (e.g.
     /// `$4018-$401F:read`): each ROM runs with and without it in alternation.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "audio")]
     pub watch: Option<String>,
+    /// Also measure the cost of sound synthesis: each ROM runs with and without it in
+    /// alternation.
+    #[arg(long)]
+    pub audio: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -186,21 +190,28 @@ fn bench(args: BenchArgs) -> Result<(), String> {
         .iter()
         .map(|p| crate::emu::Rom::load(p))
         .collect::<Result<Vec<_>, _>>()?;
-    if let Some(text) = &args.watch {
-        let (range, kind) = match text.split_once(':') {
-            Some((r, k)) => (r, Some(k)),
-            None => (text.as_str(), None),
-        };
-        let watch =
-            ramsearch_tool::parse_watch(range, kind).map_err(|e| format!("--watch: {e}"))?;
+    let extra = match &args.watch {
+        Some(text) => {
+            let (range, kind) = match text.split_once(':') {
+                Some((r, k)) => (r, Some(k)),
+                None => (text.as_str(), None),
+            };
+            let (kind, range) =
+                ramsearch_tool::parse_watch(range, kind).map_err(|e| format!("--watch: {e}"))?;
+            Some(bench::Extra::Watch(kind, range))
+        }
+        None => args.audio.then_some(bench::Extra::Audio),
+    };
+    if let Some(extra) = extra {
+        let label = if args.audio { "sound" } else { "watched" };
         for rom in &roms {
-            let (plain, watched) = bench::watch_cost(rom, args.frames, watch.clone())?;
+            let (plain, other) = bench::paired_cost(rom, args.frames, &extra)?;
             println!(
-                "{:<32} {:>9.1} fps plain {:>9.1} fps watched  cost {:+.1}%",
+                "{:<32} {:>9.1} fps plain {:>9.1} fps {label}  cost {:+.1}%",
                 plain.name,
                 plain.fps(),
-                watched.fps(),
-                (watched.seconds / plain.seconds.max(1e-9) - 1.0) * 100.0
+                other.fps(),
+                (other.seconds / plain.seconds.max(1e-9) - 1.0) * 100.0
             );
         }
         return Ok(());

@@ -33,19 +33,30 @@ pub fn run_rom(rom: &Rom, frames: u64) -> Result<BenchResult, String> {
     })
 }
 
-/// The same ROM run without and with `watch`, in five alternating rounds of a fifth of
-/// `frames` each, so both see the same load on a shared machine. Both machines run the
-/// same frames; the watched one's hits are taken and dropped every frame, as a host does.
-pub fn watch_cost(
+/// What the second machine of a paired run does that the first does not.
+#[derive(Clone)]
+pub enum Extra {
+    /// A CPU access watch, its hits taken every frame as a host does.
+    Watch(AccessKind, RangeInclusive<u16>),
+    /// Sound synthesis on, the samples taken every frame.
+    Audio,
+}
+
+/// The same ROM run without and with `extra`, in five alternating rounds of a fifth of
+/// `frames` each, so both see the same load on a shared machine; both run the same frames.
+pub fn paired_cost(
     rom: &Rom,
     frames: u64,
-    watch: (AccessKind, RangeInclusive<u16>),
+    extra: &Extra,
 ) -> Result<(BenchResult, BenchResult), String> {
     let mut plain = Machine::new(rom).map_err(|e| e.to_string())?;
-    let mut watched = plain.clone();
-    watched.set_watches(vec![watch]);
+    let mut other = plain.clone();
+    match extra {
+        Extra::Watch(kind, range) => other.set_watches(vec![(*kind, range.clone())]),
+        Extra::Audio => other.set_audio_enabled(true),
+    }
     let (mut a, mut b) = (0f64, 0f64);
-    let mut hits = Vec::new();
+    let (mut hits, mut samples) = (Vec::new(), Vec::new());
     let round = frames.div_ceil(5);
     for _ in 0..5 {
         let start = Instant::now();
@@ -55,8 +66,11 @@ pub fn watch_cost(
         a += start.elapsed().as_secs_f64();
         let start = Instant::now();
         for _ in 0..round {
-            let _ = watched.run_frame();
-            watched.take_watch_hits(&mut hits);
+            let _ = other.run_frame();
+            match extra {
+                Extra::Watch(..) => other.take_watch_hits(&mut hits),
+                Extra::Audio => other.take_audio(&mut samples),
+            }
         }
         b += start.elapsed().as_secs_f64();
     }
