@@ -4,6 +4,8 @@
 //! `cargo test --test fuzz` runs 10,000 cases per target. The long run sets the count:
 //! `NESMIND_FUZZ_CASES=1000000 cargo test --release --test fuzz -- --nocapture`
 //! (`NESMIND_FUZZ_SEED` picks another seed). Each target prints its case and panic counts.
+//! Cases are numbered; a long run reports every 100,000, and `NESMIND_FUZZ_FROM=N` starts at
+//! case N, so a stopped run can be finished in pieces (N plus the count of the next piece).
 
 mod inputs;
 
@@ -21,6 +23,14 @@ fn cases() -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000)
+}
+
+/// The first case index (cases run from here up to `cases()`).
+fn first_case() -> u64 {
+    std::env::var("NESMIND_FUZZ_FROM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }
 
 fn seed() -> u64 {
@@ -42,7 +52,9 @@ fn fuzz(target: &str, mut case: impl FnMut(&mut Mutator) -> bool) {
         QUIET.call_once(|| std::panic::set_hook(Box::new(|_| {})));
     }
     let (n, mut panics, mut accepted) = (cases(), Vec::new(), 0u64);
-    for i in only.map_or(0..n, |i| i..i + 1) {
+    let range = only.map_or(first_case().min(n)..n, |i| i..i + 1);
+    let run = range.end - range.start;
+    for i in range {
         if i > 0 && i % 100_000 == 0 {
             // Long runs report as they go, so a stopped run still tells how far it got.
             eprintln!("fuzz {target}: {i} cases, {} panics so far", panics.len());
@@ -64,8 +76,8 @@ fn fuzz(target: &str, mut case: impl FnMut(&mut Mutator) -> bool) {
         }
     }
     println!(
-        "fuzz {target}: {n} cases, {accepted} accepted, {} rejected with an error, {} panics",
-        n - accepted - panics.len() as u64,
+        "fuzz {target}: {run} cases, {accepted} accepted, {} rejected with an error, {} panics",
+        run - accepted - panics.len() as u64,
         panics.len()
     );
     assert!(
