@@ -204,3 +204,21 @@ fn the_window_runs_the_commands_between_frames() {
         "{out}"
     );
 }
+
+#[test]
+fn power_starts_the_game_over() {
+    // DOTS's board at $0380: the start position once a game runs, zeros just after power-on.
+    let text = "run 600\npeek $0380 7\npower\nrun 2\npeek $0380 7\nrun 600\npeek $0380 7\n";
+    let (code, out, err) = script("power.txt", text, DOTS, &[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let peeks: Vec<&str> = out.lines().filter(|l| l.starts_with("$0380")).collect();
+    assert_eq!(
+        peeks,
+        [
+            "$0380: 01 00 00 05 00 00 02",
+            "$0380: 00 00 00 00 00 00 00",
+            "$0380: 01 00 00 05 00 00 02"
+        ],
+        "{out}"
+    );
+}

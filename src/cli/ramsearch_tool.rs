@@ -26,6 +26,7 @@ Commands (one a line; # starts a comment):
   name NAME [ADDR]           name the one survivor (or ADDR) for export
   export FILE|-              write the named variables as a RON entry
   reset                      press the console's reset button
+  power                      switch the console off and on (RAM starts over)
   quit";
 
 /// A variable named for export.
@@ -263,6 +264,7 @@ impl Tool {
             "name" => self.name(session, arg(1)?, words.get(2).copied())?,
             "export" => self.export(session, arg(1)?)?,
             "reset" => session.reset(),
+            "power" => session.power(),
             "quit" | "exit" => return Ok(Next::Quit),
             "help" => {
                 for l in COMMANDS.lines() {

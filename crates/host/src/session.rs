@@ -306,6 +306,12 @@ impl Session {
         self.pending.push(Event::Reset);
     }
 
+    /// Power off and on, before the next frame (recorded in a recording): a fresh machine
+    /// from the same ROM, keeping the host's settings and watches.
+    pub fn power(&mut self) {
+        self.pending.push(Event::Power);
+    }
+
     pub fn record(&mut self, recorder: Recorder) {
         self.recorder = Some(recorder);
     }
