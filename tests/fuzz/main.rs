@@ -53,11 +53,14 @@ fn fuzz(target: &str, mut case: impl FnMut(&mut Mutator) -> bool) {
     }
     let (n, mut panics, mut accepted) = (cases(), Vec::new(), 0u64);
     let range = only.map_or(first_case().min(n)..n, |i| i..i + 1);
-    let run = range.end - range.start;
+    let (start, run) = (range.start, range.end - range.start);
     for i in range {
-        if i > 0 && i % 100_000 == 0 {
+        if i > start && i % 100_000 == 0 {
             // Long runs report as they go, so a stopped run still tells how far it got.
-            eprintln!("fuzz {target}: {i} cases, {} panics so far", panics.len());
+            eprintln!(
+                "fuzz {target}: cases {start}..{i} done, {} panics so far",
+                panics.len()
+            );
         }
         let mut m = Mutator::new(seed() ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         match catch_unwind(AssertUnwindSafe(|| case(&mut m))) {
