@@ -36,6 +36,32 @@ pub struct ArenaConfig {
     pub all_layouts: bool,
     /// 2 players: skip layouts where a full-width search proves a forced win from the start.
     pub skip_decided: bool,
+    /// A per-move node or depth limit for every search seat instead of `move_time`.
+    pub budget: MoveBudget,
+}
+
+/// A reproducible per-move search budget: the same games for the same seed on any machine
+/// and thread count (a time budget depends on the machine's speed and load).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveBudget {
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+}
+
+impl MoveBudget {
+    pub fn is_fixed(&self) -> bool {
+        self.nodes.is_some() || self.depth.is_some()
+    }
+
+    /// How the report names the budget.
+    pub fn describe(&self, move_time: Duration) -> String {
+        match (self.nodes, self.depth) {
+            (None, None) => format!("move-time {} ms", move_time.as_millis()),
+            (Some(n), None) => format!("move-nodes {n}"),
+            (None, Some(d)) => format!("depth {d}"),
+            (Some(n), Some(d)) => format!("move-nodes {n} depth {d}"),
+        }
+    }
 }
 
 /// How one seat did in one game.
@@ -47,7 +73,7 @@ pub enum Placing {
     Lost,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     pub placings: Vec<Placing>,
     /// Built-in layout number (meaningless with a fixed `--layout`).
@@ -89,7 +115,13 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
     // Seat s plays colour (s + rotation) % n.
     let rotation = index % n;
     let mut seats: Vec<Seat> = (0..n)
-        .map(|s| Seat::new(cfg.seats[s].clone(), n, cfg.move_time, rng.r#gen()))
+        .map(|s| {
+            let mut seat = Seat::new(cfg.seats[s].clone(), n, cfg.move_time, rng.r#gen());
+            if cfg.budget.is_fixed() {
+                seat.set_fixed_budget(cfg.budget.nodes, cfg.budget.depth);
+            }
+            seat
+        })
         .collect();
     let seat_of = |colour: usize| (colour + n - rotation) % n;
     let mut plies = 0;
@@ -219,10 +251,10 @@ pub fn report(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
     let plies: usize = records.iter().map(|r| r.plies).sum();
     let adjudicated = records.iter().filter(|r| r.adjudicated).count();
     out.push_str(&format!(
-        "games {} players {} move-time {} ms mean plies {:.1} adjudicated {adjudicated}\n",
+        "games {} players {} {} mean plies {:.1} adjudicated {adjudicated}\n",
         records.len(),
         cfg.players,
-        cfg.move_time.as_millis(),
+        cfg.budget.describe(cfg.move_time),
         plies as f64 / records.len().max(1) as f64
     ));
     out.push_str(&format!("win_rate {seat1:.4}\n"));
@@ -308,6 +340,7 @@ mod tests {
             first_game: 0,
             all_layouts: false,
             skip_decided: false,
+            budget: MoveBudget::default(),
         };
         let records = run(&cfg, |_| {});
         assert_eq!(records.len(), 6);
@@ -324,5 +357,33 @@ mod tests {
                 .unwrap()
                 .starts_with("win_rate ")
         );
+    }
+
+    #[test]
+    fn a_node_budget_plays_the_same_games_on_any_thread_count() {
+        let cfg = |threads, nodes| ArenaConfig {
+            games: 6,
+            players: 2,
+            seats: parse_seats("negamax,spot", 2).unwrap(),
+            // A time budget this small would cut searches short at load-dependent points.
+            move_time: Duration::from_millis(1),
+            seed: 11,
+            threads,
+            layout: None,
+            bonus: true,
+            first_game: 0,
+            all_layouts: false,
+            skip_decided: false,
+            budget: MoveBudget {
+                nodes: Some(nodes),
+                depth: None,
+            },
+        };
+        let one = run(&cfg(1, 4000), |_| {});
+        assert_eq!(one, run(&cfg(2, 4000), |_| {}));
+        assert_eq!(one, run(&cfg(3, 4000), |_| {}));
+        assert_ne!(one, run(&cfg(2, 40), |_| {}), "the budget changes the play");
+        let text = report(&cfg(1, 4000), &one);
+        assert!(text.contains("move-nodes 4000"), "{text}");
     }
 }

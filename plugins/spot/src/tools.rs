@@ -33,9 +33,18 @@ struct ArenaArgs {
     /// nes-ai[:1-5], greedy, random. A short list repeats its last seat.
     #[arg(long, default_value = "spot,nes-ai:5")]
     seats: String,
-    /// Search budget per move, in milliseconds.
+    /// Search budget per move, in milliseconds (depends on the machine and its load; use
+    /// --move-nodes or --depth for figures others can reproduce).
     #[arg(long, default_value_t = 100)]
     move_time: u64,
+    /// Reproducible budget: at most this many search nodes per move (replaces --move-time;
+    /// the same games for the same --seed on any machine and thread count).
+    #[arg(long)]
+    move_nodes: Option<u64>,
+    /// Reproducible budget: search this many plies deep per move (replaces --move-time;
+    /// with --move-nodes, whichever ends first).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (default: all cores).
@@ -86,7 +95,14 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
         first_game: a.first_game,
         all_layouts: a.all_layouts,
         skip_decided: a.skip_decided,
+        budget: arena::MoveBudget {
+            nodes: a.move_nodes,
+            depth: a.depth,
+        },
     };
+    if cfg.budget.nodes == Some(0) {
+        return Err("--move-nodes must be at least 1".into());
+    }
     let progress = std::sync::Mutex::new(nesmind_host::progress::Progress::new(
         "games",
         Some(cfg.games as u64),
