@@ -32,10 +32,16 @@ fn a_piped_session_answers_in_order() {
     let text = String::from_utf8(o.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[2..4], ["uaiok", "readyok"], "{text}");
-    let bestmoves: Vec<&&str> = lines.iter().filter(|l| l.starts_with("bestmove ")).collect();
+    let bestmoves: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove "))
+        .collect();
     assert_eq!(bestmoves.len(), 2, "{text}");
     assert!(text.contains("info depth 3 score "), "{text}");
-    assert!(text.contains("info string error: unknown command 'nonsense'"), "{text}");
+    assert!(
+        text.contains("info string error: unknown command 'nonsense'"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -123,7 +123,7 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
             r.placings
         );
     }
-    print!("{}", arena::report(&cfg, &records));
+    print!("{}", arena::report_in_game_order(&cfg, &records));
     Ok(())
 }
 

@@ -1,6 +1,10 @@
 //! `nesmind arena spot`: games between seats on random built-in layouts, seats rotated over
 //! the colours, played on several threads.
 
+pub mod split;
+#[cfg(test)]
+mod tests;
+
 use super::board::{Bits, NO_SQUARE};
 use super::layouts::{
     BUILTIN_LAYOUTS, ThirdCorner, builtin_layout, parse_layout, players_can_meet, start_position,
@@ -221,8 +225,14 @@ pub fn wilson95(wins: usize, n: usize) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The per-seat table; the last line is `win_rate W` for seat 1.
+/// The per-seat table; the last line is `win_rate W` for seat 1 over all games. With 2
+/// players, three lines split seat 1's results by layout (all, decided from the start, the
+/// rest) and `win_rate_undecided W` gives its rate on the rest. Records may come in any order.
 pub fn report(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
+    report_with(cfg, records, None)
+}
+
+fn report_with(cfg: &ArenaConfig, records: &[GameRecord], first_mover: Option<&[usize]>) -> String {
     let mut out = String::new();
     out.push_str("seat  player            games   wins  draws losses  first%   wilson95\n");
     let mut seat1 = 0.0;
@@ -257,8 +267,30 @@ pub fn report(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
         cfg.budget.describe(cfg.move_time),
         plies as f64 / records.len().max(1) as f64
     ));
+    if cfg.players == 2 {
+        let split = split::split(cfg.layout, records, first_mover);
+        out.push_str(&split.lines());
+        out.push_str(&format!(
+            "win_rate_undecided {:.4}\n",
+            split.undecided.win_rate()
+        ));
+    }
     out.push_str(&format!("win_rate {seat1:.4}\n"));
     out
+}
+
+/// [`report`] for the records [`run`] returns (in game order): 2-player reports also give
+/// seat 1's results on decided layouts when it moved first.
+pub fn report_in_game_order(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
+    let first: Vec<usize> = (0..records.len())
+        .map(|i| first_mover_seat(cfg.players, cfg.first_game + i))
+        .collect();
+    report_with(cfg, records, Some(&first))
+}
+
+/// The seat that plays the first colour in game `index`.
+pub fn first_mover_seat(players: usize, index: usize) -> usize {
+    (players - index % players) % players
 }
 
 pub fn seat_name(kind: &SeatKind) -> String {
@@ -290,100 +322,4 @@ pub fn parse_seats(text: &str, players: usize) -> Result<Vec<SeatKind>, String> 
 
 pub fn parse_optional_layout(text: Option<&str>) -> Result<Option<u64>, String> {
     text.map(parse_layout).transpose()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_matches_the_textbook_formula() {
-        let (lo, hi) = wilson95(989, 1000);
-        assert!(
-            (lo - 0.9804).abs() < 1e-4 && (hi - 0.9938).abs() < 1e-4,
-            "{lo} {hi}"
-        );
-        assert_eq!(wilson95(0, 0), (0.0, 1.0));
-        let (lo, hi) = wilson95(0, 10);
-        assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-3);
-    }
-
-    #[test]
-    fn seats_repeat_the_last_entry_and_bad_names_are_named() {
-        let s = parse_seats("spot,nes-ai:3", 4).unwrap();
-        assert_eq!(s.len(), 4);
-        assert_eq!(s[3], SeatKind::NesAi(3));
-        assert!(
-            parse_seats("hypermax,nes-ai:9", 2)
-                .unwrap_err()
-                .contains("nes-ai:9")
-        );
-        assert!(parse_seats("a,b,c", 2).is_err());
-        assert!(
-            parse_seats("spot,spot,spot", 2)
-                .unwrap_err()
-                .contains("3 seats")
-        );
-    }
-
-    #[test]
-    fn a_short_arena_reports_every_seat_and_ends_with_the_win_rate() {
-        let cfg = ArenaConfig {
-            games: 6,
-            players: 3,
-            seats: parse_seats("greedy,random", 3).unwrap(),
-            move_time: Duration::from_millis(1),
-            seed: 3,
-            threads: 2,
-            layout: None,
-            bonus: true,
-            first_game: 0,
-            all_layouts: false,
-            skip_decided: false,
-            budget: MoveBudget::default(),
-        };
-        let records = run(&cfg, |_| {});
-        assert_eq!(records.len(), 6);
-        for r in &records {
-            let firsts = r.placings.iter().filter(|&&p| p == Placing::Won).count();
-            assert!(firsts <= 1);
-        }
-        let text = report(&cfg, &records);
-        assert_eq!(text.lines().count(), 1 + 3 + 2);
-        assert!(
-            text.trim_end()
-                .lines()
-                .last()
-                .unwrap()
-                .starts_with("win_rate ")
-        );
-    }
-
-    #[test]
-    fn a_node_budget_plays_the_same_games_on_any_thread_count() {
-        let cfg = |threads, nodes| ArenaConfig {
-            games: 6,
-            players: 2,
-            seats: parse_seats("negamax,spot", 2).unwrap(),
-            // A time budget this small would cut searches short at load-dependent points.
-            move_time: Duration::from_millis(1),
-            seed: 11,
-            threads,
-            layout: None,
-            bonus: true,
-            first_game: 0,
-            all_layouts: false,
-            skip_decided: false,
-            budget: MoveBudget {
-                nodes: Some(nodes),
-                depth: None,
-            },
-        };
-        let one = run(&cfg(1, 4000), |_| {});
-        assert_eq!(one, run(&cfg(2, 4000), |_| {}));
-        assert_eq!(one, run(&cfg(3, 4000), |_| {}));
-        assert_ne!(one, run(&cfg(2, 40), |_| {}), "the budget changes the play");
-        let text = report(&cfg(1, 4000), &one);
-        assert!(text.contains("move-nodes 4000"), "{text}");
-    }
 }
