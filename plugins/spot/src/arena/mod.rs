@@ -1,6 +1,7 @@
 //! `nesmind arena spot`: games between seats on random built-in layouts, seats rotated over
 //! the colours, played on several threads.
 
+pub mod check;
 pub mod split;
 #[cfg(test)]
 mod tests;
@@ -9,8 +10,9 @@ use super::board::{Bits, NO_SQUARE};
 use super::layouts::{
     BUILTIN_LAYOUTS, ThirdCorner, builtin_layout, parse_layout, players_can_meet, start_position,
 };
+use super::moves::Move;
 use super::players::{Seat, SeatKind};
-use super::position::Outcome;
+use super::position::{Outcome, Position};
 use nesmind_search::{Algorithm, SearchConfig, Searcher, WIN};
 use rand::rngs::StdRng;
 use rand::seq::IteratorRandom;
@@ -90,6 +92,15 @@ pub struct GameRecord {
 
 /// Plays game number `index` (layout, rotation and seeds follow from the index).
 pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
+    play_game_observed(cfg, index, &mut |_, _, _| {})
+}
+
+/// [`play_game`], telling `observe` every position, the seat to move and its move.
+pub fn play_game_observed(
+    cfg: &ArenaConfig,
+    index: usize,
+    observe: &mut dyn FnMut(&Position, usize, Move),
+) -> GameRecord {
     let n = cfg.players;
     let mut rng =
         StdRng::seed_from_u64(cfg.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -102,7 +113,7 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
     let unfit = |l: usize| {
         let b = builtin_layout(l).expect("in range");
         (!cfg.all_layouts && !players_can_meet(b, n, third))
-            || (cfg.skip_decided && n == 2 && decided_by_layout(b))
+            || (cfg.skip_decided && n == 2 && split::is_decided(b))
     };
     while cfg.layout.is_none() && unfit(layout) {
         layout = rng.gen_range(0..BUILTIN_LAYOUTS);
@@ -131,7 +142,9 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
     let mut plies = 0;
     let (mut empties, mut last_fill) = (pos.empty().count_ones(), 0);
     while !pos.is_over() && plies - last_fill < STALL_PLIES {
-        let mv = seats[seat_of(pos.to_move())].choose(&pos);
+        let seat = seat_of(pos.to_move());
+        let mv = seats[seat].choose(&pos);
+        observe(&pos, seat, mv);
         pos = pos.play(mv);
         plies += 1;
         if pos.empty().count_ones() < empties {

@@ -150,3 +150,35 @@ fn two_player_reports_split_decided_layouts_from_the_rest() {
     assert_eq!(first_mover_seat(2, 1), 1);
     assert_eq!(first_mover_seat(3, 1), 2);
 }
+
+#[test]
+fn the_loss_check_finds_wins_a_random_player_gave_away_and_none_of_a_deep_search() {
+    let cfg = |seats| ArenaConfig {
+        games: 8,
+        players: 2,
+        seats: parse_seats(seats, 2).unwrap(),
+        move_time: Duration::from_millis(1),
+        seed: 9,
+        threads: 2,
+        layout: None,
+        bonus: false,
+        first_game: 0,
+        all_layouts: false,
+        skip_decided: true,
+        budget: MoveBudget {
+            nodes: None,
+            depth: Some(4),
+        },
+    };
+    let random = cfg("random,random");
+    let missed: usize = (0..8)
+        .map(|i| super::check::missed_wins(&random, i, 0, 5).missed.len())
+        .sum();
+    assert!(missed > 0, "a random player misses a forced win now and then");
+    // A 4-ply search never misses a win a 3-ply search proves.
+    let deep = cfg("negamax,greedy");
+    for i in 0..4 {
+        let c = super::check::missed_wins(&deep, i, 0, 3);
+        assert!(c.turns > 0 && c.missed.is_empty(), "game {i}: {c:?}");
+    }
+}
