@@ -17,6 +17,7 @@ Players: `uai:COMMAND` (an engine, e.g. `uai:target/release/nesmind uai spot`),
 
 import argparse
 import math
+import warnings
 import random
 import shlex
 import sys
@@ -59,9 +60,13 @@ class Player:
                 raise RuntimeError(f"{self.spec}: no bestmove")
             return ataxx.Move.from_san(text)
         if self.kind == "alphabeta":
-            return ataxx.players.alphabeta(board, -99999, 99999, self.depth)
-        if self.kind == "negamax":
-            return ataxx.players.negamax(board, self.depth)
+            mv = ataxx.players.alphabeta(board, -99999, 99999, self.depth)
+        elif self.kind == "negamax":
+            mv = ataxx.players.negamax(board, self.depth)
+        if self.kind in ("alphabeta", "negamax"):
+            # Its search returns no move when every move loses to a game end it sees (all
+            # score -99999); it then plays its first legal move.
+            return mv if mv is not None else board.legal_moves()[0]
         if self.kind == "greedy":
             return ataxx.players.greedy(board)
         return ataxx.players.random_move(board)
@@ -126,6 +131,8 @@ def llr(results, elo0, elo1):
 
 
 def main():
+    # python-ataxx opens the engine's pipes in binary mode with line buffering.
+    warnings.filterwarnings("ignore", "line buffering", RuntimeWarning)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--first", required=True, help="the player measured")
     ap.add_argument("--second", required=True, help="its opponent")
@@ -173,7 +180,10 @@ def main():
     e, lo, hi = elo_interval(results)
     print(f"{args.first} vs {args.second}: games {n} W {wins} D {draws} L {n - wins - draws}")
     print(f"points {sum(results):.1f} of {n} ({100 * sum(results) / n:.2f}%)")
-    print(f"elo {e:+.1f} [{lo:+.1f}, {hi:+.1f}] (95%)")
+    if wins in (0, n) and draws == 0:
+        print("elo: every game went one way, so no finite estimate or interval")
+    else:
+        print(f"elo {e:+.1f} [{lo:+.1f}, {hi:+.1f}] (95%)")
     if args.sprt:
         ratio = llr(results, *args.sprt)
         verdict = "H1 accepted" if ratio >= upper else "H0 accepted" if ratio <= lower else "no decision"
