@@ -174,7 +174,10 @@ fn the_loss_check_finds_wins_a_random_player_gave_away_and_none_of_a_deep_search
     let missed: usize = (0..8)
         .map(|i| super::check::missed_wins(&random, i, 0, 5).missed.len())
         .sum();
-    assert!(missed > 0, "a random player misses a forced win now and then");
+    assert!(
+        missed > 0,
+        "a random player misses a forced win now and then"
+    );
     // A 4-ply search never misses a win a 3-ply search proves.
     let deep = cfg("negamax,greedy");
     for i in 0..4 {

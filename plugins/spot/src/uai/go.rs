@@ -97,10 +97,17 @@ impl GoLimits {
         if let Some(ms) = self.movetime {
             return Some(Duration::from_millis(ms.max(1)));
         }
+        // With only the other side's clock given, that one stands for both.
         let (time, inc) = if to_move == 0 {
-            (self.btime?, self.binc.unwrap_or(0))
+            (
+                self.btime.or(self.wtime)?,
+                self.binc.or(self.winc).unwrap_or(0),
+            )
         } else {
-            (self.wtime?, self.winc.unwrap_or(0))
+            (
+                self.wtime.or(self.btime)?,
+                self.winc.or(self.binc).unwrap_or(0),
+            )
         };
         // An Ataxx game lasts about 25 more moves per side from most positions.
         let share = time / self.movestogo.unwrap_or(25) + inc * 3 / 4;

@@ -105,6 +105,15 @@ fn node_and_clock_limits_end_the_search() {
     let start = Instant::now();
     h.bestmove();
     assert!(start.elapsed() < Duration::from_secs(2));
+    // x to move with only o's clock given: o's clock stands for both.
+    h.send("go wtime 1000");
+    let start = Instant::now();
+    h.bestmove();
+    assert!(start.elapsed() < Duration::from_secs(1));
+    assert_eq!(
+        GoLimits::parse(&["wtime", "1000"]).unwrap().move_time(0),
+        Some(Duration::from_millis(40))
+    );
     // Commands piped behind a limited search wait for its bestmove instead of being lost.
     h.send("go movetime 30");
     h.send("position startpos moves f2");
