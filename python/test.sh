@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python package's tests: builds nesmind into python/.venv (created on first use, with
-# maturin, numpy, gymnasium, pettingzoo, ray and pytest) and runs python/tests.
+# maturin, numpy, gymnasium, pettingzoo, ray, pytest and ataxx, the UAI client of test_uai.py)
+# and runs python/tests.
 # Without python3-venv or a package index the tests are not run, which fails under CI=true.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -17,9 +18,9 @@ unavailable() {
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv 2>/dev/null || unavailable "python3 -m venv failed (install python3-venv)"
 fi
-if ! .venv/bin/python -c "import maturin, numpy, gymnasium, pettingzoo, ray, pytest" 2>/dev/null; then
-  .venv/bin/pip install -q maturin numpy gymnasium pettingzoo "ray[default]" pytest \
-    || unavailable "pip could not install maturin, numpy, gymnasium, pettingzoo, ray, pytest"
+if ! .venv/bin/python -c "import maturin, numpy, gymnasium, pettingzoo, ray, pytest, ataxx" 2>/dev/null; then
+  .venv/bin/pip install -q maturin numpy gymnasium pettingzoo "ray[default]" pytest ataxx \
+    || unavailable "pip could not install maturin, numpy, gymnasium, pettingzoo, ray, pytest, ataxx"
 fi
 # Builds with the workspace's `quick` profile (see pyproject.toml): optimised, no LTO.
 .venv/bin/maturin develop -q

@@ -99,6 +99,7 @@ impl SpotArena {
                 first_game: 0,
                 all_layouts,
                 skip_decided,
+                budget: Default::default(),
             },
         })
     }

@@ -49,6 +49,9 @@ pub enum Command {
     /// Count move-generator leaves: `nesmind perft spot ...`.
     #[command(disable_help_flag = true)]
     Perft(ToolArgs),
+    /// Speak an engine protocol on stdin/stdout: `nesmind uai spot` (Universal Ataxx Interface).
+    #[command(disable_help_flag = true)]
+    Uai(ToolArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -135,6 +138,7 @@ fn run(cli: Cli) -> Result<i32, String> {
         Command::Sim(t) => plugins::run_tool("sim", &t.plugin, &t.args),
         Command::Train(t) => plugins::run_tool("train", &t.plugin, &t.args),
         Command::Perft(t) => plugins::run_tool("perft", &t.plugin, &t.args),
+        Command::Uai(t) => plugins::run_tool("uai", &t.plugin, &t.args),
     }
     .map(|()| 0)
 }

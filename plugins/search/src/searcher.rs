@@ -6,6 +6,8 @@ use super::tt::TranspositionTable;
 use super::utility::{MAX_PLAYERS, Utility, WIN, terminal_utility, utility_bounds, zero_sum};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +113,9 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
 }
 
+/// Called after every completed iteration with the result so far (engine protocols print it).
+pub type IterationHook<M> = Box<dyn FnMut(&SearchResult<M>) + Send>;
+
 /// Reusable search state (the table and history survive between moves of one game).
 pub struct Searcher<G: Game> {
     pub(crate) cfg: SearchConfig,
@@ -130,6 +135,9 @@ pub struct Searcher<G: Game> {
     max_nodes: Option<u64>,
     may_abort: bool,
     last_root: Option<usize>,
+    /// Set by another thread to end the search (an engine protocol's `stop`).
+    stop: Option<Arc<AtomicBool>>,
+    on_iteration: Option<IterationHook<G::Move>>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -151,6 +159,8 @@ impl<G: Game> Searcher<G> {
             max_nodes: None,
             may_abort: false,
             last_root: None,
+            stop: None,
+            on_iteration: None,
         }
     }
 
@@ -166,6 +176,25 @@ impl<G: Game> Searcher<G> {
         if let Some(d) = depth {
             self.cfg.max_depth = d.max(1);
         }
+    }
+
+    /// Sets every limit of the next searches: a time budget, a node budget and the deepest
+    /// iteration (any of them may be left open; with none the search runs to `max_depth`).
+    pub fn set_budget(&mut self, move_time: Option<Duration>, nodes: Option<u64>, max_depth: u32) {
+        self.cfg.move_time = move_time;
+        self.max_nodes = nodes;
+        self.cfg.max_depth = max_depth.max(1);
+    }
+
+    /// A flag another thread sets to end the running search; the result holds the deepest
+    /// completed iteration (the first always completes).
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
+    }
+
+    /// A hook called after each completed iteration.
+    pub fn set_on_iteration(&mut self, hook: Option<IterationHook<G::Move>>) {
+        self.on_iteration = hook;
     }
 
     /// Picks a move for the player to move in `root` (which must not be finished).
@@ -233,6 +262,11 @@ impl<G: Game> Searcher<G> {
             result.depth = depth;
             result.pv = self.principal_variation(root, best, depth);
             let elapsed = start.elapsed();
+            result.nodes = self.nodes;
+            result.elapsed = elapsed;
+            if let Some(hook) = self.on_iteration.as_mut() {
+                hook(&result);
+            }
             log::debug!(
                 "{depth:>2} {:>8.3}s {score:>9} {:>10} nodes  {}",
                 elapsed.as_secs_f64(),
@@ -244,7 +278,12 @@ impl<G: Game> Searcher<G> {
                     .collect::<Vec<_>>()
                     .join(" ")
             );
-            if proven(algorithm, score, root.players()) {
+            if proven(algorithm, score, root.players())
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
                 break;
             }
             if let Some(budget) = self.cfg.move_time
@@ -276,12 +315,17 @@ impl<G: Game> Searcher<G> {
         }
         if self.nodes & 1023 == 0
             && self.may_abort
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop_requested())
         {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// Zero-sum utility of a leaf: the winner vector, or the heuristic (also for draws).

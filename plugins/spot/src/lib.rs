@@ -23,6 +23,7 @@ pub mod position;
 pub mod ram_host;
 pub mod ram_map;
 pub mod tools;
+pub mod uai;
 mod zobrist;
 
 use nesmind_host::{Plugin, PluginOptions};
@@ -35,6 +36,7 @@ pub static ENTRY: nesmind_host::Entry = nesmind_host::Entry {
         ("arena", tools::arena_tool),
         ("perft", tools::perft_tool),
         ("bench", tools::bench_tool),
+        ("uai", uai::uai_tool),
     ],
     demo: Some(&demo::DEMO),
 };

@@ -33,9 +33,18 @@ struct ArenaArgs {
     /// nes-ai[:1-5], greedy, random. A short list repeats its last seat.
     #[arg(long, default_value = "spot,nes-ai:5")]
     seats: String,
-    /// Search budget per move, in milliseconds.
+    /// Search budget per move, in milliseconds (depends on the machine and its load; use
+    /// --move-nodes or --depth for figures others can reproduce).
     #[arg(long, default_value_t = 100)]
     move_time: u64,
+    /// Reproducible budget: at most this many search nodes per move (replaces --move-time;
+    /// the same games for the same --seed on any machine and thread count).
+    #[arg(long)]
+    move_nodes: Option<u64>,
+    /// Reproducible budget: search this many plies deep per move (replaces --move-time;
+    /// with --move-nodes, whichever ends first).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (default: all cores).
@@ -58,6 +67,11 @@ struct ArenaArgs {
     /// the start (25 of the 512 at 7 plies: the first mover wipes the second out).
     #[arg(long)]
     skip_decided: bool,
+    /// 2 players: replay every game seat 1 did not win on an undecided layout and search each
+    /// of its turns this many plies deep (full-width negamax, bonus game ignored) for a
+    /// forced win it gave away. Needs --move-nodes or --depth (replays must repeat the game).
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=20))]
+    check_losses: Option<u32>,
     /// Measure search speed instead of playing games.
     #[arg(long)]
     bench: bool,
@@ -86,7 +100,14 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
         first_game: a.first_game,
         all_layouts: a.all_layouts,
         skip_decided: a.skip_decided,
+        budget: arena::MoveBudget {
+            nodes: a.move_nodes,
+            depth: a.depth,
+        },
     };
+    if cfg.budget.nodes == Some(0) {
+        return Err("--move-nodes must be at least 1".into());
+    }
     let progress = std::sync::Mutex::new(nesmind_host::progress::Progress::new(
         "games",
         Some(cfg.games as u64),
@@ -107,7 +128,56 @@ pub fn arena_tool(args: &[String]) -> Result<(), String> {
             r.placings
         );
     }
-    print!("{}", arena::report(&cfg, &records));
+    print!("{}", arena::report_in_game_order(&cfg, &records));
+    if let Some(depth) = a.check_losses {
+        check_losses(&cfg, &records, depth)?;
+    }
+    Ok(())
+}
+
+/// Prints, per game seat 1 did not win on an undecided layout, the forced wins it missed.
+fn check_losses(
+    cfg: &ArenaConfig,
+    records: &[arena::GameRecord],
+    depth: u32,
+) -> Result<(), String> {
+    if cfg.players != 2 || !cfg.budget.is_fixed() {
+        return Err("--check-losses needs 2 players and --move-nodes or --depth".into());
+    }
+    let (mut games, mut missed_games) = (0, 0);
+    for (i, r) in records.iter().enumerate() {
+        let blocked = arena::split::record_layout(cfg.layout, r);
+        if r.placings[0] == arena::Placing::Won || arena::split::is_decided(blocked) {
+            continue;
+        }
+        let index = cfg.first_game + i;
+        let c = arena::check::missed_wins(cfg, index, 0, depth);
+        games += 1;
+        let mut line = format!(
+            "check game {index} layout {} {:?} counts {:?} plies {}{}: {} turns searched {depth} plies deep",
+            r.layout,
+            r.placings[0],
+            r.counts,
+            r.plies,
+            if r.adjudicated { " (adjudicated)" } else { "" },
+            c.turns
+        );
+        if c.missed.is_empty() {
+            line.push_str(", no forced win missed");
+        } else {
+            missed_games += 1;
+            for m in &c.missed {
+                line.push_str(&format!(
+                    "; ply {} played {} but {} wins by force",
+                    m.ply, m.played, m.winning
+                ));
+            }
+        }
+        println!("{line}");
+    }
+    println!(
+        "checked {games} games not won on undecided layouts; {missed_games} gave away a forced win within {depth} plies"
+    );
     Ok(())
 }
 

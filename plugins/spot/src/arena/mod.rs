@@ -1,12 +1,18 @@
 //! `nesmind arena spot`: games between seats on random built-in layouts, seats rotated over
 //! the colours, played on several threads.
 
+pub mod check;
+pub mod split;
+#[cfg(test)]
+mod tests;
+
 use super::board::{Bits, NO_SQUARE};
 use super::layouts::{
     BUILTIN_LAYOUTS, ThirdCorner, builtin_layout, parse_layout, players_can_meet, start_position,
 };
+use super::moves::Move;
 use super::players::{Seat, SeatKind};
-use super::position::Outcome;
+use super::position::{Outcome, Position};
 use nesmind_search::{Algorithm, SearchConfig, Searcher, WIN};
 use rand::rngs::StdRng;
 use rand::seq::IteratorRandom;
@@ -36,6 +42,32 @@ pub struct ArenaConfig {
     pub all_layouts: bool,
     /// 2 players: skip layouts where a full-width search proves a forced win from the start.
     pub skip_decided: bool,
+    /// A per-move node or depth limit for every search seat instead of `move_time`.
+    pub budget: MoveBudget,
+}
+
+/// A reproducible per-move search budget: the same games for the same seed on any machine
+/// and thread count (a time budget depends on the machine's speed and load).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveBudget {
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+}
+
+impl MoveBudget {
+    pub fn is_fixed(&self) -> bool {
+        self.nodes.is_some() || self.depth.is_some()
+    }
+
+    /// How the report names the budget.
+    pub fn describe(&self, move_time: Duration) -> String {
+        match (self.nodes, self.depth) {
+            (None, None) => format!("move-time {} ms", move_time.as_millis()),
+            (Some(n), None) => format!("move-nodes {n}"),
+            (None, Some(d)) => format!("depth {d}"),
+            (Some(n), Some(d)) => format!("move-nodes {n} depth {d}"),
+        }
+    }
 }
 
 /// How one seat did in one game.
@@ -47,7 +79,7 @@ pub enum Placing {
     Lost,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     pub placings: Vec<Placing>,
     /// Built-in layout number (meaningless with a fixed `--layout`).
@@ -60,6 +92,15 @@ pub struct GameRecord {
 
 /// Plays game number `index` (layout, rotation and seeds follow from the index).
 pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
+    play_game_observed(cfg, index, &mut |_, _, _| {})
+}
+
+/// [`play_game`], telling `observe` every position, the seat to move and its move.
+pub fn play_game_observed(
+    cfg: &ArenaConfig,
+    index: usize,
+    observe: &mut dyn FnMut(&Position, usize, Move),
+) -> GameRecord {
     let n = cfg.players;
     let mut rng =
         StdRng::seed_from_u64(cfg.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -72,7 +113,7 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
     let unfit = |l: usize| {
         let b = builtin_layout(l).expect("in range");
         (!cfg.all_layouts && !players_can_meet(b, n, third))
-            || (cfg.skip_decided && n == 2 && decided_by_layout(b))
+            || (cfg.skip_decided && n == 2 && split::is_decided(b))
     };
     while cfg.layout.is_none() && unfit(layout) {
         layout = rng.gen_range(0..BUILTIN_LAYOUTS);
@@ -89,13 +130,21 @@ pub fn play_game(cfg: &ArenaConfig, index: usize) -> GameRecord {
     // Seat s plays colour (s + rotation) % n.
     let rotation = index % n;
     let mut seats: Vec<Seat> = (0..n)
-        .map(|s| Seat::new(cfg.seats[s].clone(), n, cfg.move_time, rng.r#gen()))
+        .map(|s| {
+            let mut seat = Seat::new(cfg.seats[s].clone(), n, cfg.move_time, rng.r#gen());
+            if cfg.budget.is_fixed() {
+                seat.set_fixed_budget(cfg.budget.nodes, cfg.budget.depth);
+            }
+            seat
+        })
         .collect();
     let seat_of = |colour: usize| (colour + n - rotation) % n;
     let mut plies = 0;
     let (mut empties, mut last_fill) = (pos.empty().count_ones(), 0);
     while !pos.is_over() && plies - last_fill < STALL_PLIES {
-        let mv = seats[seat_of(pos.to_move())].choose(&pos);
+        let seat = seat_of(pos.to_move());
+        let mv = seats[seat].choose(&pos);
+        observe(&pos, seat, mv);
         pos = pos.play(mv);
         plies += 1;
         if pos.empty().count_ones() < empties {
@@ -189,8 +238,14 @@ pub fn wilson95(wins: usize, n: usize) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The per-seat table; the last line is `win_rate W` for seat 1.
+/// The per-seat table; the last line is `win_rate W` for seat 1 over all games. With 2
+/// players, three lines split seat 1's results by layout (all, decided from the start, the
+/// rest) and `win_rate_undecided W` gives its rate on the rest. Records may come in any order.
 pub fn report(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
+    report_with(cfg, records, None)
+}
+
+fn report_with(cfg: &ArenaConfig, records: &[GameRecord], first_mover: Option<&[usize]>) -> String {
     let mut out = String::new();
     out.push_str("seat  player            games   wins  draws losses  first%   wilson95\n");
     let mut seat1 = 0.0;
@@ -219,14 +274,36 @@ pub fn report(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
     let plies: usize = records.iter().map(|r| r.plies).sum();
     let adjudicated = records.iter().filter(|r| r.adjudicated).count();
     out.push_str(&format!(
-        "games {} players {} move-time {} ms mean plies {:.1} adjudicated {adjudicated}\n",
+        "games {} players {} {} mean plies {:.1} adjudicated {adjudicated}\n",
         records.len(),
         cfg.players,
-        cfg.move_time.as_millis(),
+        cfg.budget.describe(cfg.move_time),
         plies as f64 / records.len().max(1) as f64
     ));
+    if cfg.players == 2 {
+        let split = split::split(cfg.layout, records, first_mover);
+        out.push_str(&split.lines());
+        out.push_str(&format!(
+            "win_rate_undecided {:.4}\n",
+            split.undecided.win_rate()
+        ));
+    }
     out.push_str(&format!("win_rate {seat1:.4}\n"));
     out
+}
+
+/// [`report`] for the records [`run`] returns (in game order): 2-player reports also give
+/// seat 1's results on decided layouts when it moved first.
+pub fn report_in_game_order(cfg: &ArenaConfig, records: &[GameRecord]) -> String {
+    let first: Vec<usize> = (0..records.len())
+        .map(|i| first_mover_seat(cfg.players, cfg.first_game + i))
+        .collect();
+    report_with(cfg, records, Some(&first))
+}
+
+/// The seat that plays the first colour in game `index`.
+pub fn first_mover_seat(players: usize, index: usize) -> usize {
+    (players - index % players) % players
 }
 
 pub fn seat_name(kind: &SeatKind) -> String {
@@ -258,71 +335,4 @@ pub fn parse_seats(text: &str, players: usize) -> Result<Vec<SeatKind>, String> 
 
 pub fn parse_optional_layout(text: Option<&str>) -> Result<Option<u64>, String> {
     text.map(parse_layout).transpose()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_matches_the_textbook_formula() {
-        let (lo, hi) = wilson95(989, 1000);
-        assert!(
-            (lo - 0.9804).abs() < 1e-4 && (hi - 0.9938).abs() < 1e-4,
-            "{lo} {hi}"
-        );
-        assert_eq!(wilson95(0, 0), (0.0, 1.0));
-        let (lo, hi) = wilson95(0, 10);
-        assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-3);
-    }
-
-    #[test]
-    fn seats_repeat_the_last_entry_and_bad_names_are_named() {
-        let s = parse_seats("spot,nes-ai:3", 4).unwrap();
-        assert_eq!(s.len(), 4);
-        assert_eq!(s[3], SeatKind::NesAi(3));
-        assert!(
-            parse_seats("hypermax,nes-ai:9", 2)
-                .unwrap_err()
-                .contains("nes-ai:9")
-        );
-        assert!(parse_seats("a,b,c", 2).is_err());
-        assert!(
-            parse_seats("spot,spot,spot", 2)
-                .unwrap_err()
-                .contains("3 seats")
-        );
-    }
-
-    #[test]
-    fn a_short_arena_reports_every_seat_and_ends_with_the_win_rate() {
-        let cfg = ArenaConfig {
-            games: 6,
-            players: 3,
-            seats: parse_seats("greedy,random", 3).unwrap(),
-            move_time: Duration::from_millis(1),
-            seed: 3,
-            threads: 2,
-            layout: None,
-            bonus: true,
-            first_game: 0,
-            all_layouts: false,
-            skip_decided: false,
-        };
-        let records = run(&cfg, |_| {});
-        assert_eq!(records.len(), 6);
-        for r in &records {
-            let firsts = r.placings.iter().filter(|&&p| p == Placing::Won).count();
-            assert!(firsts <= 1);
-        }
-        let text = report(&cfg, &records);
-        assert_eq!(text.lines().count(), 1 + 3 + 2);
-        assert!(
-            text.trim_end()
-                .lines()
-                .last()
-                .unwrap()
-                .starts_with("win_rate ")
-        );
-    }
 }

@@ -1,0 +1,183 @@
+//! `go`: its limits, the time to spend, and the search thread that prints `info` lines and
+//! the `bestmove`.
+
+use super::game::{Game, move_text};
+use super::{Output, say};
+use crate::eval::{PIECE, SHELTER_EDGE};
+use crate::position::Position;
+use nesmind_search::{SearchResult, Searcher, WIN};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Deepest iteration when `go` sets no depth.
+const MAX_DEPTH: u32 = 64;
+/// Heuristic value of one piece of material on an open board (a piece plus its eight
+/// edge-free neighbours), shown as 100 centipieces.
+const CP_SCALE: i32 = PIECE + 8 * SHELTER_EDGE;
+/// Time kept back from every clock-based budget for process and pipe latency.
+const SAFETY_MS: u64 = 20;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GoLimits {
+    pub movetime: Option<u64>,
+    /// Clocks and increments in milliseconds; `b` is `x`, who moves first.
+    pub btime: Option<u64>,
+    pub wtime: Option<u64>,
+    pub binc: Option<u64>,
+    pub winc: Option<u64>,
+    pub movestogo: Option<u64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+}
+
+impl GoLimits {
+    pub fn parse(args: &[&str]) -> Result<GoLimits, String> {
+        let mut g = GoLimits::default();
+        let mut words = args.iter();
+        while let Some(&word) = words.next() {
+            if word == "infinite" {
+                g.infinite = true;
+                continue;
+            }
+            let mut number = || -> Result<u64, String> {
+                let v = words
+                    .next()
+                    .ok_or_else(|| format!("go: '{word}' needs a number"))?;
+                v.parse::<u64>()
+                    .map_err(|_| format!("go: '{word} {v}': not a whole number"))
+            };
+            match word {
+                "movetime" => g.movetime = Some(number()?),
+                "wtime" => g.wtime = Some(number()?),
+                "btime" => g.btime = Some(number()?),
+                "winc" => g.winc = Some(number()?),
+                "binc" => g.binc = Some(number()?),
+                "movestogo" => g.movestogo = Some(number()?.max(1)),
+                "depth" => {
+                    let d = number()?;
+                    if !(1..=u64::from(MAX_DEPTH)).contains(&d) {
+                        return Err(format!("go: depth {d} is outside 1-{MAX_DEPTH}"));
+                    }
+                    g.depth = Some(d as u32);
+                }
+                "nodes" => g.nodes = Some(number()?.max(1)),
+                // python-ataxx sends `nodes N simulations N` (a playout count for MCTS engines).
+                "simulations" => {
+                    let n = number()?.max(1);
+                    g.nodes.get_or_insert(n);
+                }
+                _ => {
+                    return Err(format!(
+                        "go: unknown parameter '{word}' (movetime, wtime, btime, winc, binc, movestogo, depth, nodes, infinite)"
+                    ));
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// Whether the `bestmove` waits for `stop`: `infinite`, or a bare `go` as in UCI.
+    pub fn waits_for_stop(&self) -> bool {
+        self.infinite
+            || (self.movetime.is_none()
+                && self.btime.is_none()
+                && self.wtime.is_none()
+                && self.depth.is_none()
+                && self.nodes.is_none())
+    }
+
+    /// Time budget for the side to move (0 = `x`): `movetime`, else a share of its clock.
+    pub fn move_time(&self, to_move: usize) -> Option<Duration> {
+        if self.infinite {
+            return None;
+        }
+        if let Some(ms) = self.movetime {
+            return Some(Duration::from_millis(ms.max(1)));
+        }
+        // With only the other side's clock given, that one stands for both.
+        let (time, inc) = if to_move == 0 {
+            (
+                self.btime.or(self.wtime)?,
+                self.binc.or(self.winc).unwrap_or(0),
+            )
+        } else {
+            (
+                self.wtime.or(self.btime)?,
+                self.winc.or(self.binc).unwrap_or(0),
+            )
+        };
+        // An Ataxx game lasts about 25 more moves per side from most positions.
+        let share = time / self.movestogo.unwrap_or(25) + inc * 3 / 4;
+        let ms = share
+            .min(time / 2)
+            .min(time.saturating_sub(SAFETY_MS))
+            .max(1);
+        Some(Duration::from_millis(ms))
+    }
+}
+
+/// `info depth D score cp|mate X nodes N nps N time MS pv ...` for a completed iteration.
+pub fn info_line(r: &SearchResult<crate::moves::Move>) -> String {
+    let score = if r.score.abs() > WIN / 2 {
+        // Won or lost in (WIN - |score|) plies: a mate in that many of the winner's moves.
+        let plies = WIN - r.score.abs();
+        let moves = (plies + 1) / 2;
+        format!("mate {}", if r.score > 0 { moves } else { -moves })
+    } else {
+        format!("cp {}", r.score * 100 / CP_SCALE)
+    };
+    let ms = r.elapsed.as_millis();
+    let nps = (r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-6)) as u64;
+    let pv: Vec<String> = r.pv.iter().map(|&m| move_text(m)).collect();
+    format!(
+        "info depth {} score {score} nodes {} nps {nps} time {ms} pv {}",
+        r.depth,
+        r.nodes,
+        pv.join(" ")
+    )
+}
+
+/// Starts the search of `game` on its own thread; the thread gives the searcher back.
+pub fn spawn(
+    mut searcher: Searcher<Position>,
+    game: Game,
+    limits: GoLimits,
+    stop: Arc<AtomicBool>,
+    out: Output,
+) -> Result<JoinHandle<Searcher<Position>>, String> {
+    let work = move || {
+        let budget = limits.move_time(game.pos.to_move());
+        searcher.set_budget(budget, limits.nodes, limits.depth.unwrap_or(MAX_DEPTH));
+        let best = if game.is_over() {
+            say(
+                &out,
+                "info string error: the game is over; no move to search",
+            );
+            crate::moves::Move::PASS
+        } else {
+            let o = out.clone();
+            searcher.set_on_iteration(Some(Box::new(move |r| say(&o, &info_line(r)))));
+            let r = searcher.search(&game.pos);
+            searcher.set_on_iteration(None);
+            if r.depth == 0 {
+                // A forced move (often a pass) is played without searching.
+                say(&out, &info_line(&r));
+            }
+            r.best
+        };
+        if limits.waits_for_stop() {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        say(&out, &format!("bestmove {}", move_text(best)));
+        searcher
+    };
+    std::thread::Builder::new()
+        .name("uai-search".into())
+        .spawn(work)
+        .map_err(|e| format!("cannot start the search thread: {e}"))
+}
