@@ -1,11 +1,15 @@
 //! Runs the test-ROM corpus listed in tests/conformance.ron and checks README's table.
 
 use nesmind::conformance::{self as conf, Outcome};
+use nesmind::emu::Speedups;
 
 fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// Every entry runs twice: with every shortcut (as players run it) and in lockstep (every
+/// part clocked on every cycle, the reference). Both must give the expected result, and the
+/// same verdict text, so a shortcut that changes behaviour shows up here.
 #[test]
 fn test_rom_corpus_matches_expectations_and_readme() {
     let corpus = conf::find_corpus().unwrap_or_else(|e| panic!("{e}"));
@@ -15,12 +19,21 @@ fn test_rom_corpus_matches_expectations_and_readme() {
         "expectations file lists {} ROMs",
         entries.len()
     );
-    let outcomes = conf::run_all(&corpus, &entries, threads());
+    let lockstep: Vec<conf::Entry> = entries
+        .iter()
+        .map(|e| conf::Entry {
+            speedups: Speedups::NONE,
+            ..e.clone()
+        })
+        .collect();
+    let both: Vec<conf::Entry> = entries.iter().cloned().chain(lockstep).collect();
+    let mut outcomes = conf::run_all(&corpus, &both, threads());
+    let reference = outcomes.split_off(entries.len());
     for o in &outcomes {
         println!("{}", o.line());
     }
     let unexpected: Vec<&Outcome> = outcomes.iter().filter(|o| !o.as_expected()).collect();
-    let report: Vec<String> = unexpected
+    let mut report: Vec<String> = unexpected
         .iter()
         .map(|o| {
             if o.passed {
@@ -30,6 +43,16 @@ fn test_rom_corpus_matches_expectations_and_readme() {
             }
         })
         .collect();
+    for (fast, slow) in outcomes.iter().zip(&reference) {
+        if fast != slow {
+            report.push(format!(
+                "differs in lockstep: {}\n  with shortcuts: {}\n  lockstep:       {}",
+                fast.path,
+                fast.line(),
+                slow.line()
+            ));
+        }
+    }
     assert!(
         report.is_empty(),
         "unexpected results:\n{}",
