@@ -40,6 +40,8 @@ mod regs;
 mod render;
 mod sprites;
 mod watched;
+#[cfg(test)]
+mod watched_tests;
 
 use super::cart::Cart;
 use regs::vaddr;
