@@ -1,8 +1,9 @@
 //! Mappers 4 (MMC3, TxROM) and 118 (TxSROM: CHR bank bit 7 picks the nametable page).
 //!
 //! The scanline counter is clocked by filtered rising edges of PPU A12, seen through
-//! `ppu_bus`. Submapper 4 selects the older MMC3A-style IRQ (no IRQ when reloading to 0
-//! from a counter that was already 0).
+//! `ppu_bus`. Submapper 4 (NEC MMC3A) and submapper 1 (MMC6, StarTropics) have the older
+//! IRQ: none when the counter reloads 0 after it was already 0. (MMC6's 1 KiB of internal
+//! RAM at $7000 and its per-half protection are not modelled: it gets 8 KiB at $6000.)
 
 use super::{A12Edges, A12Irq, Board, CartCore, PpuWatch};
 use crate::rom::Mirroring;
@@ -37,7 +38,7 @@ impl Mmc3 {
     pub fn new(variant: Variant, submapper: u8) -> Mmc3 {
         Mmc3 {
             variant,
-            alt_irq: submapper == 4,
+            alt_irq: submapper == 4 || submapper == 1,
             select: 0,
             regs: [0, 2, 4, 5, 6, 7, 0, 1],
             mirroring: 0,

@@ -115,7 +115,11 @@ fn whole_lines_leave_watching_boards_as_single_dots_do() {
             stepped.frame_buffer[row],
             "{context}: pixels"
         );
-        assert_eq!((whole.v, whole.dots), (stepped.v, stepped.dots), "{context}");
+        assert_eq!(
+            (whole.v, whole.dots),
+            (stepped.v, stepped.dots),
+            "{context}"
+        );
     }
 }
 
@@ -146,8 +150,7 @@ fn mmc3_irq_prediction_names_the_dot_stepping_finds() {
         // Only with 8x16 sprites whose evaluation is under way, or will not start at OAM
         // address 0, may the prediction be early.
         let mid_evaluation = line < super::POST_RENDER_LINE && dot > 65 && dot <= 256;
-        let certain =
-            !p.ctrl.contains(Ctrl::TALL_SPRITES) || (p.oam_addr == 0 && !mid_evaluation);
+        let certain = !p.ctrl.contains(Ctrl::TALL_SPRITES) || (p.oam_addr == 0 && !mid_evaluation);
         let context = format!("case {case}: line {line} dot {dot}, ctrl {:?}", p.ctrl);
         let start = p.dots;
         let mut found = None;
