@@ -58,6 +58,10 @@ pub struct BenchArgs {
     /// Frames per ROM.
     #[arg(long, default_value_t = 3000)]
     pub frames: u64,
+    /// Also measure the cost of a watch, `ADDR[-ADDR][:write|read|exec]` (e.g.
+    /// `$4018-$401F:read`): each ROM runs with and without it in alternation.
+    #[arg(long)]
+    pub watch: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -227,6 +231,25 @@ fn bench(args: BenchArgs) -> Result<(), String> {
         .iter()
         .map(|p| crate::emu::Rom::load(p))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some(text) = &args.watch {
+        let (range, kind) = match text.split_once(':') {
+            Some((r, k)) => (r, Some(k)),
+            None => (text.as_str(), None),
+        };
+        let watch =
+            ramsearch_tool::parse_watch(range, kind).map_err(|e| format!("--watch: {e}"))?;
+        for rom in &roms {
+            let (plain, watched) = bench::watch_cost(rom, args.frames, watch.clone())?;
+            println!(
+                "{:<32} {:>9.1} fps plain {:>9.1} fps watched  cost {:+.1}%",
+                plain.name,
+                plain.fps(),
+                watched.fps(),
+                (watched.seconds / plain.seconds.max(1e-9) - 1.0) * 100.0
+            );
+        }
+        return Ok(());
+    }
     let (mut frames, mut seconds) = (0u64, 0f64);
     for rom in &roms {
         let r = bench::run_rom(rom, args.frames)?;
