@@ -28,14 +28,14 @@ fn test_rom_corpus_matches_expectations_and_readme() {
             speedups: Speedups::NONE,
             ..e.clone()
         };
-        if let conf::Check::AccuracyCoin { starts, .. } = &mut slow.check {
-            if starts.len() > 1 {
-                starts.truncate(1);
-                shortened.push(conf::Entry {
-                    speedups: Speedups::ALL,
-                    ..slow.clone()
-                });
-            }
+        if let conf::Check::AccuracyCoin { starts, .. } = &mut slow.check
+            && starts.len() > 1
+        {
+            starts.truncate(1);
+            shortened.push(conf::Entry {
+                speedups: Speedups::ALL,
+                ..slow.clone()
+            });
         }
         reference.push(slow);
     }
