@@ -25,10 +25,13 @@ const CORPUS_ROMS: &[&str] = &[
     "blargg/sprite_overflow_tests/3.Timing.nes",
     "holy-mapperel/M1_P128K_C32K.nes",
     "holy-mapperel/M4_P128K_CR8K.nes",
+    "holy-mapperel/M4_P256K_C256K.nes",
+    "holy-mapperel/M118_P128K_C64K.nes",
     "holy-mapperel/M9_P128K_C64K.nes",
     "holy-mapperel/M10_P128K_C64K_W8K.nes",
     "holy-mapperel/M69_P128K_C64K_W8K.nes",
     "holy-mapperel/M28_P512K_CR32K.nes",
+    "blargg/mmc3_test_2/rom_singles/3-A12_clocking.nes",
     "blargg/mmc3_test_2/rom_singles/4-scanline_timing.nes",
 ];
 

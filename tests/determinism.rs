@@ -76,7 +76,8 @@ fn corrupt_state_is_an_error() {
 }
 
 /// Catching the PPU up on demand (with lines drawn ahead and wait loops fast-forwarded)
-/// must give exactly what running it every half cycle, and every loop pass, gives.
+/// must give exactly what running it every half cycle, and every loop pass, gives; also
+/// for the boards that watch the PPU bus (MMC3's scanline IRQ, MMC2/MMC4's latches).
 #[test]
 fn on_demand_ppu_matches_lockstep() {
     let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
@@ -90,6 +91,15 @@ fn on_demand_ppu_matches_lockstep() {
         "bisqwit/ppu_read_buffer/test_ppu_read_buffer.nes",
         // $2000 written thousands of times a frame while lines are drawn ahead.
         "blargg/read_joy3/count_errors_fast.nes",
+        // MMC3: the A12 counter fed by whole lines, its IRQ predicted (and TxSROM).
+        "holy-mapperel/M4_P128K_CR8K.nes",
+        "holy-mapperel/M4_P256K_C256K.nes",
+        "holy-mapperel/M118_P128K_C64K.nes",
+        "blargg/mmc3_test_2/rom_singles/3-A12_clocking.nes",
+        "blargg/mmc3_test_2/rom_singles/4-scanline_timing.nes",
+        // MMC2 and MMC4: CHR latches flipped by tile fetches inside whole lines.
+        "holy-mapperel/M9_P128K_C64K.nes",
+        "holy-mapperel/M10_P128K_C64K_W8K.nes",
     ] {
         let rom = Rom::load(&corpus.join(game)).unwrap();
         let mut lazy = Machine::new(&rom).unwrap();

@@ -84,6 +84,47 @@ pub struct TestRomsArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    #[command(flatten)]
+    pub speedups: SpeedupFlags,
+}
+
+/// Switches for the emulator's shortcuts, to show they change no result and to bisect a
+/// difference (see `Speedups`).
+#[derive(clap::Args, Debug, Default)]
+pub struct SpeedupFlags {
+    /// Run every part of the machine on every cycle (all shortcuts off): the reference.
+    #[arg(long)]
+    pub lockstep: bool,
+    /// Run the PPU on every cycle instead of catching it up on demand.
+    #[arg(long)]
+    pub no_lazy_ppu: bool,
+    /// Draw visible lines dot by dot instead of whole.
+    #[arg(long)]
+    pub no_whole_lines: bool,
+    /// Never draw a line ahead of the CPU's clock.
+    #[arg(long)]
+    pub no_lines_ahead: bool,
+    /// Run wait loops pass by pass instead of skipping them.
+    #[arg(long)]
+    pub no_skip_wait_loops: bool,
+    /// Tick the APU on every cycle instead of from event to event.
+    #[arg(long)]
+    pub no_apu_events: bool,
+}
+
+impl SpeedupFlags {
+    pub fn speedups(&self) -> crate::emu::Speedups {
+        if self.lockstep {
+            return crate::emu::Speedups::NONE;
+        }
+        crate::emu::Speedups {
+            lazy_ppu: !self.no_lazy_ppu,
+            whole_lines: !self.no_whole_lines,
+            lines_ahead: !self.no_lines_ahead,
+            skip_wait_loops: !self.no_skip_wait_loops,
+            apu_events: !self.no_apu_events,
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -153,6 +194,10 @@ fn test_roms(args: TestRomsArgs) -> Result<i32, String> {
     let mut entries = conf::load_expectations(conf::EXPECTATIONS)?;
     if let Some(f) = &args.filter {
         entries.retain(|e| e.path.contains(f.as_str()));
+    }
+    let speedups = args.speedups.speedups();
+    for e in &mut entries {
+        e.speedups = speedups;
     }
     let threads = args
         .threads

@@ -6,7 +6,7 @@
 //! a failure with error code `code` (the README lists them per test), $FF skipped, $00 not
 //! run. $37 counts the tests run and $38 holds the pass tally once the table is drawn.
 
-use crate::emu::{Machine, Rom};
+use crate::emu::{Machine, Rom, Speedups};
 use crate::host::Buttons;
 use std::collections::HashMap;
 
@@ -95,8 +95,14 @@ pub fn verdict(byte: u8) -> Result<(), String> {
 
 /// Powers on, presses Start at frame `start_frame` (the cursor starts on the page header)
 /// and reads every result once the ROM has drawn its table.
-pub fn run(rom: &Rom, tests: &[Test], start_frame: u32, frames: u32) -> Result<Score, String> {
-    let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+pub fn run(
+    rom: &Rom,
+    tests: &[Test],
+    start_frame: u32,
+    frames: u32,
+    speedups: Speedups,
+) -> Result<Score, String> {
+    let mut m = super::machine(rom, speedups)?;
     let frame = |m: &mut Machine| {
         m.run_frame()
             .map_err(|e| format!("frame {}: {e}", m.frame_number()))
@@ -141,11 +147,12 @@ pub fn check(
     starts: &[u32],
     frames: u32,
     min: u32,
+    speedups: Speedups,
 ) -> Result<String, String> {
     let tests = tests(asm)?;
     let mut scores = Vec::new();
     for &s in starts {
-        scores.push(run(rom, &tests, s, frames)?);
+        scores.push(run(rom, &tests, s, frames, speedups)?);
     }
     let lowest = scores.iter().map(|s| s.passed).min().unwrap_or(0);
     let highest = scores.iter().map(|s| s.passed).max().unwrap_or(0);

@@ -9,7 +9,7 @@ mod report;
 
 pub use report::{markdown_table, readme_section, update_readme};
 
-use crate::emu::Rom;
+use crate::emu::{Machine, Rom, Speedups};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -69,6 +69,17 @@ pub struct Entry {
     /// Present when the ROM is known not to pass; the suite then expects a failure.
     #[serde(default)]
     pub known_failure: Option<String>,
+    /// The shortcuts the machine runs with (not in the file: the suite runs every entry
+    /// with all of them, and again in lockstep, to show they change nothing).
+    #[serde(skip)]
+    pub speedups: Speedups,
+}
+
+/// A machine for `rom` running with `speedups`.
+pub(crate) fn machine(rom: &Rom, speedups: Speedups) -> Result<Machine, String> {
+    let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+    m.set_speedups(speedups);
+    Ok(m)
 }
 
 /// What happened when one ROM ran.

@@ -117,7 +117,10 @@ impl Bus {
                 if addr & 7 != 2 {
                     self.ppu.settle(&mut self.cart);
                 }
-                self.ppu.read(addr, &mut self.cart)
+                let before = self.a12_inputs();
+                let v = self.ppu.read(addr, &mut self.cart);
+                self.a12_accessed(before, false);
+                v
             }
             0x4015 => {
                 // The status read is internal to the 2A03: it does not drive the external bus.
@@ -145,7 +148,9 @@ impl Bus {
                 if !(addr & 7 == 0 && self.ppu.ctrl_write_keeps_line(value)) {
                     self.ppu.settle(&mut self.cart);
                 }
-                self.ppu.write(addr, value, &mut self.cart)
+                let before = self.a12_inputs();
+                self.ppu.write(addr, value, &mut self.cart);
+                self.a12_accessed(before, addr & 7 == 4);
             }
             0x4014 => self.request_oam_dma(value),
             0x4016 => self.input.write_strobe(value, self.cycles),
@@ -155,8 +160,12 @@ impl Bus {
                 if self.cart.write_reaches_board(addr) {
                     self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
                     self.ppu.settle(&mut self.cart);
+                    let before = self.a12_inputs();
+                    self.cart.cpu_write(addr, value, self.cycles);
+                    self.a12_accessed(before, false);
+                } else {
+                    self.cart.cpu_write(addr, value, self.cycles);
                 }
-                self.cart.cpu_write(addr, value, self.cycles)
             }
             _ => {}
         }

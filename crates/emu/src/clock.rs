@@ -14,8 +14,12 @@
 
 use super::apu::Apu;
 use super::bus::{Bus, CPU_CLOCKS, PPU_CLOCKS, PPU_OFFSET};
-use super::ppu::LineShortcut;
+use super::cart::{A12Irq, PpuWatch};
+use super::ppu::{A12_LOOK_AHEAD, LineShortcut};
 use super::speedups::Speedups;
+
+/// What an A12 board's IRQ prediction is worked out from, besides the PPU's progress.
+pub(crate) type A12Inputs = (u32, Option<A12Irq>);
 
 /// The bus's scheduling state: derived from the machine and the host's speed-ups, never
 /// saved (a fresh one makes the next cycle look at everything).
@@ -25,10 +29,14 @@ pub(crate) struct Schedule {
     ppu_due: u64,
     /// The first cycle whose start needs `attend`; 0 means every cycle.
     attention: u64,
-    /// Run the PPU on every half cycle instead of catching up on demand: when the lazy PPU is
-    /// switched off, and always for boards that watch the PPU address bus (their IRQs depend
-    /// on it).
+    /// Run the PPU on every half cycle instead of catching up on demand (the lazy PPU
+    /// switched off).
     pub(crate) lockstep: bool,
+    /// Boards with an IRQ clocked by A12 (MMC3): the PPU dot count by which the PPU must
+    /// have run, because the IRQ rises on it or the last look ahead ended there, and
+    /// whether a CPU access has changed what that was worked out from (`ppu/watched.rs`).
+    a12_next: u64,
+    a12_stale: bool,
     /// The shortcuts in use (host configuration, not machine state).
     pub(crate) speedups: Speedups,
     /// How much of a line the PPU may draw at once, from `speedups` and `lockstep`.
@@ -45,6 +53,8 @@ impl Default for Schedule {
             ppu_due: 0,
             attention: 0,
             lockstep: true,
+            a12_next: 0,
+            a12_stale: true,
             speedups: Speedups::ALL,
             lines: LineShortcut::None,
             fast_forward: false,
@@ -70,14 +80,63 @@ impl Bus {
             self.ppu_master += dots * PPU_CLOCKS;
             self.ppu.run(dots, &mut self.cart, self.clock.lines);
         }
+        self.plan_ppu();
+    }
+
+    /// Sets `ppu_due` from the PPU's next event (and an A12 board's IRQ).
+    #[inline]
+    fn plan_ppu(&mut self) {
         self.clock.ppu_due = if self.clock.lockstep {
             0
         } else {
+            let mut dots = self.ppu.dots_to_next_event();
+            // No fetch comes before the pre-render line's first dot, itself an event.
+            if self.cart.ppu_watch == PpuWatch::A12 && !self.ppu.in_vertical_blank() {
+                dots = dots.min(self.dots_to_a12_irq());
+            }
             // The event dot runs once the target passes it: k dots from now need k*4 clocks.
-            let event =
-                self.ppu_master + PPU_OFFSET + PPU_CLOCKS * (self.ppu.dots_to_next_event() + 1);
+            let event = self.ppu_master + PPU_OFFSET + PPU_CLOCKS * (dots + 1);
             event.div_ceil(CPU_CLOCKS)
         };
+    }
+
+    /// Dots until the PPU must have run for an A12 board's IRQ; looks ahead again when an
+    /// access changed the inputs or the last look is used up.
+    fn dots_to_a12_irq(&mut self) -> u64 {
+        let now = self.ppu.dots;
+        if self.clock.a12_stale || now > self.clock.a12_next {
+            let ahead = self
+                .cart
+                .a12_irq()
+                .and_then(|irq| self.ppu.dots_to_a12_irq(irq, A12_LOOK_AHEAD));
+            self.clock.a12_next = now + ahead.unwrap_or(A12_LOOK_AHEAD);
+            self.clock.a12_stale = false;
+        }
+        self.clock.a12_next - now
+    }
+
+    /// What an A12 board's IRQ prediction is worked out from, before a CPU access that may
+    /// change it (`None` for other boards).
+    #[inline(always)]
+    pub(crate) fn a12_inputs(&self) -> Option<A12Inputs> {
+        (self.cart.ppu_watch == PpuWatch::A12).then(|| (self.ppu.a12_inputs(), self.cart.a12_irq()))
+    }
+
+    /// After such an access: plans again if it changed anything (an OAM write with 8x16
+    /// sprites may change the tiles fetched).
+    #[inline(always)]
+    pub(crate) fn a12_accessed(&mut self, before: Option<A12Inputs>, oam_write: bool) {
+        if let Some(before) = before {
+            self.a12_replan(before, oam_write);
+        }
+    }
+
+    #[inline(never)]
+    fn a12_replan(&mut self, before: A12Inputs, oam_write: bool) {
+        if (oam_write && self.ppu.tall_sprites()) || self.a12_inputs() != Some(before) {
+            self.clock.a12_stale = true;
+            self.plan_ppu();
+        }
     }
 
     /// The start of a CPU cycle whose access comes `phase` master clocks in.
@@ -143,13 +202,13 @@ impl Bus {
 
     /// Switches shortcuts on or off; results do not change, only speed.
     pub fn set_speedups(&mut self, speedups: Speedups) {
-        let lockstep = !speedups.lazy_ppu || self.cart.watch_ppu;
+        let lockstep = !speedups.lazy_ppu;
         self.clock = Schedule {
             lockstep,
             speedups,
             lines: if !speedups.whole_lines {
                 LineShortcut::None
-            } else if lockstep || !speedups.lines_ahead {
+            } else if lockstep || !speedups.lines_ahead || self.cart.watch_ppu {
                 LineShortcut::Whole
             } else {
                 LineShortcut::Ahead

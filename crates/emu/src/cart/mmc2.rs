@@ -1,7 +1,7 @@
 //! Mappers 9 (MMC2, PxROM) and 10 (MMC4, FxROM): CHR banks switched by latches that flip
 //! when the PPU fetches tiles $FD or $FE.
 
-use super::{Board, CartCore};
+use super::{Board, CartCore, PpuWatch};
 use crate::rom::Mirroring;
 use serde::{Deserialize, Serialize};
 
@@ -66,8 +66,8 @@ impl Board for Mmc2 {
         self.update_chr(core);
     }
 
-    fn watches_ppu(&self) -> bool {
-        true
+    fn ppu_watch(&self) -> PpuWatch {
+        PpuWatch::LatchTiles
     }
     fn ppu_bus(&mut self, core: &mut CartCore, addr: u16, _ppu_cycle: u64) {
         let (half, tile_addr) = (usize::from(addr >> 12 & 1), addr & 0x0FF8);

@@ -1,10 +1,11 @@
 //! Mappers 4 (MMC3, TxROM) and 118 (TxSROM: CHR bank bit 7 picks the nametable page).
 //!
 //! The scanline counter is clocked by filtered rising edges of PPU A12, seen through
-//! `ppu_bus`. Submapper 4 selects the older MMC3A-style IRQ (no IRQ when reloading to 0
-//! from a counter that was already 0).
+//! `ppu_bus`. Submapper 4 (NEC MMC3A) and submapper 1 (MMC6, StarTropics) have the older
+//! IRQ: none when the counter reloads 0 after it was already 0. (MMC6's 1 KiB of internal
+//! RAM at $7000 and its per-half protection are not modelled: it gets 8 KiB at $6000.)
 
-use super::{Board, CartCore};
+use super::{A12Edges, A12Irq, Board, CartCore, PpuWatch};
 use crate::rom::Mirroring;
 use serde::{Deserialize, Serialize};
 
@@ -37,7 +38,7 @@ impl Mmc3 {
     pub fn new(variant: Variant, submapper: u8) -> Mmc3 {
         Mmc3 {
             variant,
-            alt_irq: submapper == 4,
+            alt_irq: submapper == 4 || submapper == 1,
             select: 0,
             regs: [0, 2, 4, 5, 6, 7, 0, 1],
             mirroring: 0,
@@ -115,6 +116,31 @@ impl Mmc3 {
         }
         self.irq_reload = false;
     }
+
+    /// Counter clocks until `clock_counter` raises the IRQ (if enabled), or `None` if it
+    /// never will without a write.
+    fn clocks_to_irq(&self) -> Option<u32> {
+        if self.irq_counter > 0 && !self.irq_reload {
+            return Some(u32::from(self.irq_counter));
+        }
+        // The first clock reloads the latch.
+        if self.irq_latch > 0 {
+            Some(u32::from(self.irq_latch) + 1)
+        } else if !self.alt_irq || self.irq_reload {
+            Some(1)
+        } else {
+            // MMC3A: reloading 0 into a counter that was 0 raises nothing, forever.
+            None
+        }
+    }
+
+    fn edges(&self) -> A12Edges {
+        A12Edges {
+            high: self.a12_high,
+            low_since: self.a12_low_since,
+            filter: A12_LOW_MIN,
+        }
+    }
 }
 
 impl Board for Mmc3 {
@@ -145,18 +171,64 @@ impl Board for Mmc3 {
         self.update(core);
     }
 
-    fn watches_ppu(&self) -> bool {
-        true
+    fn ppu_watch(&self) -> PpuWatch {
+        PpuWatch::A12
     }
     fn ppu_bus(&mut self, core: &mut CartCore, addr: u16, ppu_cycle: u64) {
-        let high = addr & 0x1000 != 0;
-        if high && !self.a12_high {
-            if ppu_cycle.wrapping_sub(self.a12_low_since) >= A12_LOW_MIN {
-                self.clock_counter(core);
-            }
-        } else if !high && self.a12_high {
-            self.a12_low_since = ppu_cycle;
+        let mut edges = self.edges();
+        let counted = edges.see(addr & 0x1000 != 0, ppu_cycle);
+        (self.a12_high, self.a12_low_since) = (edges.high, edges.low_since);
+        if counted {
+            self.clock_counter(core);
         }
-        self.a12_high = high;
+    }
+    fn a12_irq(&self, core: &CartCore) -> Option<A12Irq> {
+        if !self.irq_enabled || core.irq {
+            return None;
+        }
+        Some(A12Irq {
+            edges: self.edges(),
+            clocks: self.clocks_to_irq()?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The closed form the IRQ prediction uses agrees with clocking the counter.
+    #[test]
+    fn clocks_to_irq_matches_clocking() {
+        let rom = crate::rom::Rom::parse(&test_image(), "mmc3").unwrap();
+        let mut core = crate::cart::Cart::new(&rom).unwrap().core;
+        for alt in [false, true] {
+            for latch in [0u8, 1, 2, 7, 255] {
+                for counter in [0u8, 1, 3, 255] {
+                    for reload in [false, true] {
+                        let mut m = Mmc3::new(Variant::Standard, if alt { 4 } else { 0 });
+                        (m.irq_latch, m.irq_counter, m.irq_reload) = (latch, counter, reload);
+                        m.irq_enabled = true;
+                        let want = m.clocks_to_irq();
+                        core.irq = false;
+                        let got = (1..=300u32).find(|_| {
+                            m.clock_counter(&mut core);
+                            core.irq
+                        });
+                        assert_eq!(
+                            got, want,
+                            "alt {alt} latch {latch} counter {counter} reload {reload}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A 32 KiB PRG, 8 KiB CHR mapper 4 image.
+    pub(crate) fn test_image() -> Vec<u8> {
+        let mut data = vec![0u8; 16 + 0x8000 + 0x2000];
+        data[..8].copy_from_slice(&[b'N', b'E', b'S', 0x1A, 2, 1, 0x40, 0]);
+        data
     }
 }

@@ -12,8 +12,10 @@
 //! 2. A variant in the `boards!` list and its mapper number (and submapper) in `board_for`.
 //! 3. A test ROM for it in `tests/conformance.ron` (holy-mapperel covers most discrete
 //!    boards) and a line in the README's conformance table (`nesmind test-roms --markdown`).
-//! 4. A board that watches the PPU bus runs the PPU in lockstep; check its speed with
-//!    `nesmind bench` and its results with `examples/fingerprint.rs` (lazy = lockstep).
+//! 4. A board that watches the PPU bus says what whole lines must show it (`PpuWatch`),
+//!    and a board whose IRQ counts A12 rises describes its counter (`a12_irq`) so the
+//!    scheduler can predict the IRQ (`ppu/watched.rs`); check its speed with `nesmind
+//!    bench` and its results with `examples/fingerprint.rs` (lazy = lockstep).
 //!
 //! The cartridge connector carries no reset line, so the reset button leaves every
 //! board's registers as they are.
@@ -231,6 +233,50 @@ impl CartCore {
     }
 }
 
+/// What a board that watches the PPU bus must be shown of a line the PPU draws whole
+/// (`ppu/watched.rs`); the dot-by-dot path shows it every fetch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PpuWatch {
+    /// The board ignores the PPU bus.
+    None,
+    /// Changes of A12 (MMC3's scanline counter): a fetch that keeps A12's level changes
+    /// nothing, and a rise after fewer than `A12Edges::filter` dots low is not counted.
+    A12,
+    /// Pattern fetches of tiles $FD and $FE (MMC2/MMC4's CHR latches).
+    LatchTiles,
+}
+
+/// An A12 edge filter (MMC3's M2 filter): a rise counts once A12 has been low `filter`
+/// PPU dots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct A12Edges {
+    pub high: bool,
+    /// Dot count at which A12 last fell.
+    pub low_since: u64,
+    pub filter: u64,
+}
+
+impl A12Edges {
+    /// A12 seen at `high` on dot count `dots`: true for a rise that counts.
+    #[inline(always)]
+    pub fn see(&mut self, high: bool, dots: u64) -> bool {
+        let counted = high && !self.high && dots.wrapping_sub(self.low_since) >= self.filter;
+        if !high && self.high {
+            self.low_since = dots;
+        }
+        self.high = high;
+        counted
+    }
+}
+
+/// An IRQ counter clocked by A12 rises, as far as predicting it needs: the edge filter and
+/// the counted rises until the IRQ line rises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct A12Irq {
+    pub edges: A12Edges,
+    pub clocks: u32,
+}
+
 /// Behaviour a board adds on top of the shared windows.
 trait Board {
     /// Sets the power-on bank layout; by default the first 32 KiB of PRG and the first
@@ -245,10 +291,15 @@ trait Board {
     fn ppu_bus(&mut self, _core: &mut CartCore, _addr: u16, _ppu_cycle: u64) {}
     /// One CPU cycle (boards that set `watch_cpu`).
     fn cpu_cycle(&mut self, _core: &mut CartCore) {}
-    /// True for boards that snoop the PPU address bus (`ppu_bus` then sees every PPU
-    /// access, which needs the PPU in lockstep).
-    fn watches_ppu(&self) -> bool {
-        false
+    /// What the board needs to see of the PPU bus (`ppu_bus` then sees every access the
+    /// dot path makes, and what `PpuWatch` names of whole lines).
+    fn ppu_watch(&self) -> PpuWatch {
+        PpuWatch::None
+    }
+    /// Boards with an IRQ counter clocked by A12 rises: its state, or `None` when no IRQ
+    /// can come without a CPU write (disabled, or already raised).
+    fn a12_irq(&self, _core: &CartCore) -> Option<A12Irq> {
+        None
     }
     /// True for boards with a CPU-cycle counter (`cpu_cycle` then runs every cycle).
     fn counts_cpu_cycles(&self) -> bool {
@@ -332,15 +383,21 @@ pub struct Cart {
     pub(crate) core: CartCore,
     board: BoardKind,
     // The board's facts, copied out of it for the hot paths (derived, not saved).
-    /// Boards that snoop the PPU address bus (MMC2/4 latches, MMC3 A12).
+    /// Boards that snoop the PPU address bus (MMC2/4 latches, MMC3 A12), and how.
     #[serde(skip)]
     pub(crate) watch_ppu: bool,
+    #[serde(skip, default = "no_ppu_watch")]
+    pub(crate) ppu_watch: PpuWatch,
     /// Boards with a CPU-cycle counter (FME-7 IRQ).
     #[serde(skip)]
     pub(crate) watch_cpu: bool,
     /// The board's registers in $6000-$7FFF, if any (NINA-001).
     #[serde(skip, default = "no_low_registers")]
     low_registers: RangeInclusive<u16>,
+}
+
+fn no_ppu_watch() -> PpuWatch {
+    PpuWatch::None
 }
 
 /// An empty range: writes to $6000-$7FFF reach only PRG RAM.
@@ -389,6 +446,7 @@ impl Cart {
             core,
             board,
             watch_ppu: false,
+            ppu_watch: PpuWatch::None,
             watch_cpu: false,
             low_registers: no_low_registers(),
         };
@@ -408,7 +466,8 @@ impl Cart {
 
     fn copy_board_facts(&mut self) {
         let board = self.board.board();
-        self.watch_ppu = board.watches_ppu();
+        self.ppu_watch = board.ppu_watch();
+        self.watch_ppu = self.ppu_watch != PpuWatch::None;
         self.watch_cpu = board.counts_cpu_cycles();
         self.low_registers = board.low_registers().unwrap_or_else(no_low_registers);
     }
@@ -446,6 +505,14 @@ impl Cart {
                 .as_board()
                 .ppu_bus(&mut self.core, addr, ppu_cycle);
         }
+    }
+
+    /// The state of an IRQ counter clocked by A12 rises (see `Board::a12_irq`).
+    pub(crate) fn a12_irq(&self) -> Option<A12Irq> {
+        if self.ppu_watch != PpuWatch::A12 {
+            return None;
+        }
+        self.board.board().a12_irq(&self.core)
     }
 
     #[inline(always)]

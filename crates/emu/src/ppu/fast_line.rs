@@ -1,20 +1,20 @@
 //! A whole visible scanline at once, for when the CPU cannot observe anything inside it.
 //!
-//! The on-demand scheduler only runs a line here when it starts at dot 0, ends past dot
-//! 340, and the board does not watch the PPU bus. The result (pixels, flags, v, latches,
+//! The on-demand scheduler only runs a line here when it starts at dot 0 and ends past dot
+//! 340; a board that watches the PPU bus is shown what it needs (`watched.rs`). The result (pixels, flags, v, latches,
 //! shifters, secondary OAM, sprite line) must equal what `step` produces dot by dot;
 //! `tests/determinism.rs` compares both paths frame by frame.
 
 use super::regs::vaddr;
 use super::sprites;
 use super::{DOTS_PER_LINE, POST_RENDER_LINE, Ppu, WIDTH};
-use crate::cart::Cart;
+use crate::cart::{Cart, PpuWatch};
 
 impl Ppu {
     /// True when the line starting now may take the fast path.
     #[inline(always)]
-    pub(super) fn can_run_fast_line(&self, cart: &Cart) -> bool {
-        self.dot == 0 && self.scanline < POST_RENDER_LINE && !cart.watch_ppu
+    pub(super) fn can_run_fast_line(&self) -> bool {
+        self.dot == 0 && self.scanline < POST_RENDER_LINE
     }
 
     /// Runs dots 0-340 of a visible line; returns the dot at which it set the sprite 0 hit
@@ -26,6 +26,9 @@ impl Ppu {
             hit = self.fast_background_and_pixels(cart);
             self.fast_sprite_evaluation(line);
             self.fast_line_tail(line, cart);
+            if cart.ppu_watch == PpuWatch::A12 {
+                self.show_line_a12(cart);
+            }
         } else {
             for x in 0..WIDTH {
                 self.backdrop_pixel(x);
@@ -60,7 +63,11 @@ impl Ppu {
         for (k, row) in first.into_iter().enumerate() {
             bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
         }
-        self.fetch_line_tiles(cart, &mut bg[16..]);
+        if cart.ppu_watch == PpuWatch::LatchTiles {
+            self.fetch_line_tiles_shown(cart, &mut bg[16..]);
+        } else {
+            self.fetch_line_tiles(cart, &mut bg[16..]);
+        }
         let fine = usize::from(self.x);
         let bg = &mut bg[fine..fine + 256];
         bg[..mask.bg_from()].fill(0);
@@ -126,7 +133,7 @@ impl Ppu {
 
     /// The four fetches of one background tile at the current v.
     #[inline(always)]
-    fn fetch_tile(&mut self, cart: &Cart) {
+    pub(super) fn fetch_tile(&mut self, cart: &Cart) {
         self.fetch_nametable(cart);
         self.fetch_attribute(cart);
         self.fetch_pattern(cart, 0);
@@ -185,24 +192,28 @@ impl Ppu {
         self.oam_addr = 0;
         let count = self.sprites_found();
         self.sprites.count_next = count;
-        for slot in 0..8 {
-            let (mut lo, mut hi) = (0, 0);
-            if slot < usize::from(count) {
-                let addr = self.sprite_pattern_addr(slot, line);
-                lo = self.sprite_plane(slot, addr, cart);
-                hi = self.sprite_plane(slot, addr | 8, cart);
+        if cart.ppu_watch == PpuWatch::LatchTiles {
+            self.fetch_sprite_patterns_shown(line, cart);
+        } else {
+            for slot in 0..8 {
+                let (mut lo, mut hi) = (0, 0);
+                if slot < usize::from(count) {
+                    let addr = self.sprite_pattern_addr(slot, line);
+                    lo = self.sprite_plane(slot, addr, cart);
+                    hi = self.sprite_plane(slot, addr | 8, cart);
+                }
+                self.sprites.pattern_lo[slot] = lo;
+                self.sprites.pattern_hi[slot] = hi;
             }
-            self.sprites.pattern_lo[slot] = lo;
-            self.sprites.pattern_hi[slot] = hi;
         }
         self.build_sprite_line(line);
         // Dots 321-336 fetch tiles 0 and 1 of the next line: 329 reloads and the eight
         // shifts after it move tile 0 up; 337 reloads tile 1.
-        self.fetch_tile(cart);
+        self.fetch_tile_at(cart, 321);
         self.increment_x();
         self.reload_shifters();
         self.shift_by(8);
-        self.fetch_tile(cart);
+        self.fetch_tile_at(cart, 329);
         self.increment_x();
         self.reload_shifters();
     }
@@ -226,7 +237,7 @@ const SPREAD: [u64; 256] = {
 
 /// Eight background pixels of one tile row as palette-index bytes (0 = transparent).
 #[inline(always)]
-fn tile_row(lo: u8, hi: u8, attr: u8) -> u64 {
+pub(super) fn tile_row(lo: u8, hi: u8, attr: u8) -> u64 {
     let pixels = SPREAD[usize::from(lo)] | (SPREAD[usize::from(hi)] << 1);
     let opaque = (pixels | pixels >> 1) & 0x0101_0101_0101_0101;
     pixels | (opaque * u64::from(attr << 2))

@@ -5,11 +5,13 @@
 //! 1. **Dot by dot** (`render.rs`, `step`): the reference. Every fetch, shift, evaluation
 //!    step and pixel happens on its own dot, and each fetch is shown to boards that watch the
 //!    PPU bus (`Cart::ppu_bus`: MMC3's A12 counter, MMC2's latches).
-//! 2. **A whole line at once** (`fast_line.rs`): when a visible line starts at dot 0, ends
-//!    before the CPU next needs the PPU, and no board watches the PPU bus.
+//! 2. **A whole line at once** (`fast_line.rs`): when a visible line starts at dot 0 and ends
+//!    before the CPU next needs the PPU. A board that watches the PPU bus is shown what it
+//!    needs of the line's fetches (`watched.rs`).
 //! 3. **A line ahead of the CPU** (`ahead.rs`): when the CPU needs the PPU inside a line that
 //!    has not started, the whole line is drawn anyway and the PPU runs `lead` dots ahead;
 //!    any access that could see the difference first redoes the line dot by dot (`settle`).
+//!    Not with boards that watch the PPU bus (a redo would show them the line twice).
 //!
 //! Paths 2 and 3 are built from the same pieces as path 1 (tile fetches, shifter reload,
 //! sprite range test and pattern reads, the left-column clip, priority and the sprite 0
@@ -22,7 +24,8 @@
 //!   (it sees the recorded sprite 0 hit dot) and a $2000 write that the line does not use.
 //! - The NMI line (VBL set at 241/1, cleared at 261/1) and the end of a frame (240/0): the
 //!   scheduler (`clock.rs`) catches the PPU up at `dots_to_next_event` without an access.
-//! - Board IRQs fed by PPU fetches: such boards run in lockstep, every dot on path 1.
+//! - Board IRQs fed by PPU fetches (MMC3): `watched.rs` predicts the dot the IRQ rises on,
+//!   and the scheduler catches the PPU up there as for VBL.
 //!
 //! # A timing fix
 //! Make it on path 1 first. If it changes what a line does, the shared pieces carry it to
@@ -36,12 +39,16 @@ mod fast_line;
 mod regs;
 mod render;
 mod sprites;
+mod watched;
+#[cfg(test)]
+mod watched_tests;
 
 use super::cart::Cart;
 use regs::vaddr;
 pub use regs::{Ctrl, Mask, Status};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+pub(crate) use watched::A12_LOOK_AHEAD;
 
 pub const WIDTH: usize = 256;
 pub const HEIGHT: usize = 240;

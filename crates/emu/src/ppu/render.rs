@@ -57,7 +57,7 @@ impl Ppu {
                 }
                 continue;
             }
-            if lines != LineShortcut::None && self.can_run_fast_line(cart) {
+            if lines != LineShortcut::None && self.can_run_fast_line() {
                 if dots_left >= u64::from(DOTS_PER_LINE) {
                     self.fast_line(cart);
                     dots_left -= u64::from(DOTS_PER_LINE);
