@@ -9,7 +9,7 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods}
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 pub const HEIGHT: usize = 240;
 pub const WIDTH: usize = 256;
@@ -116,17 +116,18 @@ pub fn apply_buttons(
 #[pyclass(module = "nesmind")]
 pub struct Machine {
     pub(crate) machine: nesmind_emu::Machine,
-    pub(crate) rom: Rom,
+    /// Shared by clones: a clone copies no ROM data and no file name.
+    pub(crate) rom: Arc<Rom>,
     /// The samples of the last step, when sound is collected.
     audio: Option<Vec<i16>>,
 }
 
 impl Machine {
-    pub fn wrap(machine: nesmind_emu::Machine, rom: Rom) -> Machine {
+    pub fn wrap(machine: nesmind_emu::Machine, rom: impl Into<Arc<Rom>>) -> Machine {
         let audio = machine.audio_enabled().then(Vec::new);
         Machine {
             machine,
-            rom,
+            rom: rom.into(),
             audio,
         }
     }
