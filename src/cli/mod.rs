@@ -58,6 +58,14 @@ pub struct BenchArgs {
     /// Frames per ROM.
     #[arg(long, default_value_t = 3000)]
     pub frames: u64,
+    /// Also measure the cost of a watch, `ADDR[-ADDR][:write|read|exec]` (e.g.
+    /// `$4018-$401F:read`): each ROM runs with and without it in alternation.
+    #[arg(long, conflicts_with = "audio")]
+    pub watch: Option<String>,
+    /// Also measure the cost of sound synthesis: each ROM runs with and without it in
+    /// alternation.
+    #[arg(long)]
+    pub audio: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -182,6 +190,32 @@ fn bench(args: BenchArgs) -> Result<(), String> {
         .iter()
         .map(|p| crate::emu::Rom::load(p))
         .collect::<Result<Vec<_>, _>>()?;
+    let extra = match &args.watch {
+        Some(text) => {
+            let (range, kind) = match text.split_once(':') {
+                Some((r, k)) => (r, Some(k)),
+                None => (text.as_str(), None),
+            };
+            let (kind, range) =
+                ramsearch_tool::parse_watch(range, kind).map_err(|e| format!("--watch: {e}"))?;
+            Some(bench::Extra::Watch(kind, range))
+        }
+        None => args.audio.then_some(bench::Extra::Audio),
+    };
+    if let Some(extra) = extra {
+        let label = if args.audio { "sound" } else { "watched" };
+        for rom in &roms {
+            let (plain, other) = bench::paired_cost(rom, args.frames, &extra)?;
+            println!(
+                "{:<32} {:>9.1} fps plain {:>9.1} fps {label}  cost {:+.1}%",
+                plain.name,
+                plain.fps(),
+                other.fps(),
+                (other.seconds / plain.seconds.max(1e-9) - 1.0) * 100.0
+            );
+        }
+        return Ok(());
+    }
     let (mut frames, mut seconds) = (0u64, 0f64);
     for rom in &roms {
         let r = bench::run_rom(rom, args.frames)?;

@@ -112,6 +112,27 @@ fn parse_addr(text: &str) -> Result<u16, String> {
     u16::try_from(v).map_err(|_| format!("'{text}' is not an address ($0000-$FFFF)"))
 }
 
+/// `ADDR[-ADDR]` and an access kind (`write` when none is given), as `watch` takes them.
+pub(crate) fn parse_watch(
+    range: &str,
+    kind: Option<&str>,
+) -> Result<(AccessKind, RangeInclusive<u16>), String> {
+    let (lo, hi) = match range.split_once('-') {
+        Some((a, b)) => (parse_addr(a)?, parse_addr(b)?),
+        None => (parse_addr(range)?, parse_addr(range)?),
+    };
+    if hi < lo {
+        return Err(format!("watch: the range {range} runs backwards"));
+    }
+    let kind = match kind.unwrap_or("write") {
+        "write" => AccessKind::Write,
+        "read" => AccessKind::Read,
+        "exec" => AccessKind::Execute,
+        k => return Err(format!("watch: unknown access '{k}' (write, read, exec)")),
+    };
+    Ok((kind, lo..=hi))
+}
+
 fn parse_pad(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n @ 1..=4) => Ok(n - 1),
@@ -231,20 +252,8 @@ impl Tool {
                 self.say(format!("${addr:04X}: {}", bytes.join(" ")));
             }
             "watch" => {
-                let (lo, hi) = match arg(1)?.split_once('-') {
-                    Some((a, b)) => (parse_addr(a)?, parse_addr(b)?),
-                    None => (parse_addr(words[1])?, parse_addr(words[1])?),
-                };
-                if hi < lo {
-                    return Err(format!("watch: the range {} runs backwards", words[1]));
-                }
-                let kind = match words.get(2).copied().unwrap_or("write") {
-                    "write" => AccessKind::Write,
-                    "read" => AccessKind::Read,
-                    "exec" => AccessKind::Execute,
-                    k => return Err(format!("watch: unknown access '{k}' (write, read, exec)")),
-                };
-                self.watches.push((kind, lo..=hi));
+                let watch = parse_watch(arg(1)?, words.get(2).copied())?;
+                self.watches.push(watch);
                 session.machine_mut().set_watches(self.watches.clone());
             }
             "unwatch" => {

@@ -1,6 +1,7 @@
 //! `nesmind bench`: headless frames per second and machine clone cost.
 
-use crate::emu::{Machine, Rom};
+use crate::emu::{AccessKind, Machine, Rom};
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -30,6 +31,55 @@ pub fn run_rom(rom: &Rom, frames: u64) -> Result<BenchResult, String> {
         frames,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// What the second machine of a paired run does that the first does not.
+#[derive(Clone)]
+pub enum Extra {
+    /// A CPU access watch, its hits taken every frame as a host does.
+    Watch(AccessKind, RangeInclusive<u16>),
+    /// Sound synthesis on, the samples taken every frame.
+    Audio,
+}
+
+/// The same ROM run without and with `extra`, in five alternating rounds of a fifth of
+/// `frames` each, so both see the same load on a shared machine; both run the same frames.
+pub fn paired_cost(
+    rom: &Rom,
+    frames: u64,
+    extra: &Extra,
+) -> Result<(BenchResult, BenchResult), String> {
+    let mut plain = Machine::new(rom).map_err(|e| e.to_string())?;
+    let mut other = plain.clone();
+    match extra {
+        Extra::Watch(kind, range) => other.set_watches(vec![(*kind, range.clone())]),
+        Extra::Audio => other.set_audio_enabled(true),
+    }
+    let (mut a, mut b) = (0f64, 0f64);
+    let (mut hits, mut samples) = (Vec::new(), Vec::new());
+    let round = frames.div_ceil(5);
+    for _ in 0..5 {
+        let start = Instant::now();
+        for _ in 0..round {
+            let _ = plain.run_frame();
+        }
+        a += start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        for _ in 0..round {
+            let _ = other.run_frame();
+            match extra {
+                Extra::Watch(..) => other.take_watch_hits(&mut hits),
+                Extra::Audio => other.take_audio(&mut samples),
+            }
+        }
+        b += start.elapsed().as_secs_f64();
+    }
+    let result = |seconds| BenchResult {
+        name: rom.info.file_name.clone(),
+        frames: round * 5,
+        seconds,
+    };
+    Ok((result(a), result(b)))
 }
 
 /// Average wall time of `Machine::clone` in microseconds, on a machine that has run a while.

@@ -164,7 +164,7 @@ impl Bus {
 
     #[inline(always)]
     pub fn watch(&mut self, kind: AccessKind, addr: u16, value: u8) {
-        if self.watching {
+        if self.watching && self.watches.page_kinds(addr) & kind.bit() != 0 {
             self.record_watch(kind, addr, value);
         }
     }
@@ -178,8 +178,11 @@ impl Bus {
     #[inline(always)]
     fn watch_read(&mut self, addr: u16, value: u8, fetch: bool) {
         if self.watching {
-            self.record_watch(AccessKind::Read, addr, value);
-            if fetch {
+            let kinds = self.watches.page_kinds(addr);
+            if kinds & AccessKind::Read.bit() != 0 {
+                self.record_watch(AccessKind::Read, addr, value);
+            }
+            if fetch && kinds & AccessKind::Execute.bit() != 0 {
                 self.record_watch(AccessKind::Execute, addr, value);
             }
         }
@@ -249,6 +252,12 @@ impl CpuBus for Bus {
     }
     fn cycles(&self) -> u64 {
         self.cycles
+    }
+    fn watch_count(&self) -> u64 {
+        self.watches.total()
+    }
+    fn read_watched(&self, addr: u16) -> bool {
+        self.watching && self.watches.read_watched(addr)
     }
     fn skip_passes(&mut self, pass: u64, limit: u64) -> u64 {
         let n = (self.quiet_until().saturating_sub(self.cycles) / pass).min(limit);

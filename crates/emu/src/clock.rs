@@ -132,7 +132,6 @@ impl Bus {
             || !self.clock.speedups.skip_wait_loops
             || self.ppu.frame_ready
             || self.clock.lockstep
-            || self.watching
         {
             return 0;
         }

@@ -232,8 +232,7 @@ impl Machine {
     /// empty list the bus does not look at accesses at all.
     pub fn set_watches(&mut self, list: Vec<(AccessKind, RangeInclusive<u16>)>) {
         self.bus.watching = !list.is_empty();
-        self.bus.watches.list = list;
-        self.bus.watches.hits.clear();
+        self.bus.watches.set(list);
     }
     /// True while any watch is installed.
     pub fn watching(&self) -> bool {

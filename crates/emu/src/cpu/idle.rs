@@ -7,6 +7,10 @@
 //! be skipped by advancing the clock, up to the first cycle at which anything outside the
 //! CPU could act (`CpuBus::skip_passes`); the passes around that cycle run normally. The
 //! result is exactly what running every pass gives; `tests/determinism.rs` compares.
+//!
+//! With watches installed a skipped pass must not hide a hit: a loop is skipped only after
+//! a whole pass added no hit (the passes are identical), and the count loop and `JMP *`,
+//! which are skipped on sight, only when none of the few addresses they read is watched.
 
 use super::{Cpu, CpuBus, Mode, N, OPCODES, Shape, Z};
 
@@ -18,6 +22,15 @@ fn pure(addr: u16) -> bool {
 /// The registers a pass must leave as it found them.
 fn regs(cpu: &Cpu) -> [u8; 5] {
     [cpu.a, cpu.x, cpu.y, cpu.p, cpu.s]
+}
+
+/// True when a pass of the 2-byte step + `BNE` loop at `start` reads a watched address:
+/// the step's opcode and dummy read, the branch's two bytes, its dummy read of the next
+/// opcode, and the page-crossing read.
+fn count_loop_watched<Bus: CpuBus>(bus: &Bus, start: u16) -> bool {
+    let next = start.wrapping_add(3);
+    let crossing = (next & 0xFF00) | (start & 0x00FF);
+    (0..4).any(|i| bus.read_watched(start.wrapping_add(i))) || bus.read_watched(crossing)
 }
 
 /// Official instructions that only load, compare or test what they read.
@@ -79,6 +92,7 @@ impl Cpu {
         let cross = u64::from((branch.wrapping_add(2) ^ start) & 0xFF00 != 0);
         if start.wrapping_add(1) == branch
             && bus.peek(branch) == 0xD0
+            && !count_loop_watched(bus, start)
             && let Some(left) = self.countdown(bus.peek(start))
         {
             // One pass: the 2-cycle step, then the taken branch.
@@ -87,7 +101,8 @@ impl Cpu {
             return;
         }
         let now = (start, regs(self));
-        if self.loop_pc == Some(now.0) && self.loop_regs == now.1 {
+        let hits = bus.watch_count();
+        if self.loop_pc == Some(now.0) && self.loop_regs == now.1 && self.loop_hits == hits {
             let pass = bus.cycles() - self.loop_cycles;
             let body = pass.checked_sub(3 + cross);
             if body.is_some() && self.read_only_body_cycles(bus, start, branch) == body {
@@ -97,11 +112,17 @@ impl Cpu {
         self.loop_pc = Some(now.0);
         self.loop_regs = now.1;
         self.loop_cycles = bus.cycles();
+        self.loop_hits = hits;
     }
 
     /// After `JMP` to its own address: nothing changes until an interrupt.
     pub(super) fn jump_to_self<Bus: CpuBus>(&mut self, bus: &mut Bus) {
-        if self.interrupts_quiet() && pure(self.pc) && pure(self.pc.wrapping_add(2)) {
+        let pc = self.pc;
+        if self.interrupts_quiet()
+            && pure(pc)
+            && pure(pc.wrapping_add(2))
+            && (0..3).all(|i| !bus.read_watched(pc.wrapping_add(i)))
+        {
             bus.skip_passes(3, u64::MAX);
         }
     }

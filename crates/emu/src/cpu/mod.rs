@@ -58,6 +58,10 @@ pub struct Cpu {
     loop_pc: Option<u16>,
     loop_regs: [u8; 5],
     loop_cycles: u64,
+    /// The bus's watch count at the last backward branch (host data, not machine state:
+    /// after a load it is 0, which can only refuse a skip, never allow a wrong one).
+    #[serde(skip)]
+    loop_hits: u64,
 }
 
 impl Default for Cpu {
@@ -84,6 +88,7 @@ impl Cpu {
             loop_pc: None,
             loop_regs: [0; 5],
             loop_cycles: 0,
+            loop_hits: 0,
         }
     }
 

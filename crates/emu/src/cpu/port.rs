@@ -29,6 +29,16 @@ pub trait CpuBus {
     /// Completed CPU cycles.
     fn cycles(&self) -> u64;
 
+    /// Watched accesses seen so far (only ever grows): a wait-loop pass that leaves it
+    /// unchanged touched no watched address, so skipping such passes loses no hit.
+    fn watch_count(&self) -> u64 {
+        0
+    }
+    /// True when a read or an opcode fetch at `addr` would be reported to a watch.
+    fn read_watched(&self, _addr: u16) -> bool {
+        false
+    }
+
     /// A wait loop of `pass` cycles per pass may be skipped: advance the clock by as many
     /// whole passes (at most `limit`) as cannot be told apart from running them, and
     /// return how many. The default skips none.
