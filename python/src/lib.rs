@@ -7,12 +7,15 @@
 mod arena;
 mod errors;
 mod frame;
+mod hatris;
 mod machine;
 mod plugin;
 mod rom;
 mod run;
 mod spec;
 mod spot;
+mod spot_demo;
+mod tool;
 mod vec;
 
 use pyo3::prelude::*;
@@ -33,6 +36,10 @@ fn _nesmind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<plugin::InTreePlugin>()?;
     m.add_class::<arena::SpotArena>()?;
     m.add_class::<spot::SpotGame>()?;
+    m.add_class::<spot_demo::SpotDemo>()?;
+    m.add_class::<hatris::HatrisSim>()?;
+    m.add_class::<hatris::HatrisDemo>()?;
+    m.add_function(wrap_pyfunction!(tool::tool, m)?)?;
     m.add_function(wrap_pyfunction!(run::run, m)?)?;
     m.add_function(wrap_pyfunction!(plugin::plugin_names, m)?)?;
     m.add_function(wrap_pyfunction!(plugin::create_plugin, m)?)?;

@@ -9,7 +9,7 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArrayMethods}
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 pub const HEIGHT: usize = 240;
 pub const WIDTH: usize = 256;
@@ -115,18 +115,22 @@ pub fn apply_buttons(
 /// parallel. Same ROM and same inputs give the same frames, bit for bit.
 #[pyclass(module = "nesmind")]
 pub struct Machine {
-    pub(crate) machine: nesmind_emu::Machine,
-    pub(crate) rom: Rom,
+    /// Boxed: the Python object stays small, so a clone allocates and copies the machine
+    /// once (an inline one made Python zero and copy its 4 KiB as well). The box is never
+    /// replaced, only overwritten, so `ram` views keep pointing at it.
+    pub(crate) machine: Box<nesmind_emu::Machine>,
+    /// Shared by clones: a clone copies no ROM data and no file name.
+    pub(crate) rom: Arc<Rom>,
     /// The samples of the last step, when sound is collected.
     audio: Option<Vec<i16>>,
 }
 
 impl Machine {
-    pub fn wrap(machine: nesmind_emu::Machine, rom: Rom) -> Machine {
+    pub fn wrap(machine: nesmind_emu::Machine, rom: impl Into<Arc<Rom>>) -> Machine {
         let audio = machine.audio_enabled().then(Vec::new);
         Machine {
-            machine,
-            rom,
+            machine: Box::new(machine),
+            rom: rom.into(),
             audio,
         }
     }
@@ -215,9 +219,9 @@ impl Machine {
     fn ram<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<u8>>> {
         let this = slf.borrow();
         let view = ArrayView1::from(this.machine.ram());
-        // SAFETY: the RAM is an array inside the machine, which lives inline in this Python
-        // object: its address is fixed for the object's life (load_state and power()
-        // overwrite it in place), and the view holds a reference to the object.
+        // SAFETY: the RAM is an array inside the machine, whose box this Python object owns
+        // for its whole life: its address is fixed (load_state and power() overwrite the
+        // machine in place), and the view holds a reference to the object.
         let array = unsafe { PyArray1::borrow_from_array(&view, slf.clone().into_any()) };
         array.call_method(
             "setflags",
@@ -322,7 +326,7 @@ impl Machine {
         };
         let loaded = savestate::decode(&text, &self.rom)
             .map_err(|e| StateError::new_err(format!("cannot load savestate: {e}")))?;
-        self.machine = self.settings_onto(loaded);
+        *self.machine = self.settings_onto(loaded);
         Ok(())
     }
 
@@ -340,7 +344,7 @@ impl Machine {
     /// power(): a power cycle: a freshly powered-on machine with the same settings.
     fn power(&mut self) -> PyResult<()> {
         let fresh = rom::power_on(&self.rom)?;
-        self.machine = self.settings_onto(fresh);
+        *self.machine = self.settings_onto(fresh);
         Ok(())
     }
 

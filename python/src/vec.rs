@@ -247,7 +247,7 @@ impl VecMachine {
                 self.rom.info.crc32
             )));
         }
-        let mut copy = machine.machine.clone();
+        let mut copy = (*machine.machine).clone();
         copy.set_audio_enabled(false);
         self.machines[i] = copy;
         Ok(())

@@ -105,16 +105,3 @@ def test_spot_aec_games_end_with_the_model_scores():
         env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
     assert sorted(env.unwrapped._g.final_rewards()) in ([-1.0, 1.0], [0.0, 0.0])
 
-
-def test_a_ray_arena_equals_the_single_machine_arena():
-    ray = need("ray")
-    import nesmind.ray as nray
-    settings = dict(games=200, seats="hypermax-article,nes-ai:5", seed=7)
-    single = nesmind._nesmind.SpotArena(**settings).run(2)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        spread = nray.arena_spot(tasks=7, **settings)
-    finally:
-        ray.shutdown()
-    assert spread == single
-    assert "games 200 players 2" in spread

@@ -217,7 +217,8 @@ impl Bus {
             0x6000..=0xFFFF => {
                 let w = self.cart.core.cpu[usize::from(addr >> 13) - 3];
                 if w.source == super::cart::Source::Ram {
-                    self.cart.core.prg_ram[w.offset + usize::from(addr & 0x1FFF)] = value;
+                    let off = w.offset + usize::from(addr & 0x1FFF);
+                    self.cart.core.prg_ram.set(off, value);
                 }
             }
             _ => {}

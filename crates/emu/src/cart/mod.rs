@@ -32,11 +32,13 @@ mod mmc1;
 mod mmc2;
 mod mmc3;
 mod nrom;
+mod shared_ram;
 mod unrom512;
 mod uxrom;
 
 use super::rom::{Mirroring, Rom, RomError};
 use serde::{Deserialize, Serialize};
+use shared_ram::SharedRam;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -70,10 +72,10 @@ pub struct CartCore {
     pub(crate) prg_rom: Arc<[u8]>,
     #[serde(skip)]
     chr_rom: Arc<[u8]>,
-    pub(crate) chr_ram: Vec<u8>,
-    pub(crate) prg_ram: Vec<u8>,
+    pub(crate) chr_ram: SharedRam,
+    pub(crate) prg_ram: SharedRam,
     /// Nametable RAM: the console's 2 KiB, or 4 KiB for four-screen boards.
-    pub(crate) vram: Vec<u8>,
+    pub(crate) vram: SharedRam,
     /// CPU windows for $6000, $8000, $A000, $C000, $E000.
     pub(crate) cpu: [Window; 5],
     /// 1 KiB pattern-table windows: offsets into CHR ROM or RAM.
@@ -195,7 +197,7 @@ impl CartCore {
     pub fn write_chr(&mut self, addr: u16, value: u8) {
         if self.chr_is_ram {
             let off = self.chr[usize::from(addr >> 10) & 7] + usize::from(addr & 0x3FF);
-            self.chr_ram[off] = value;
+            self.chr_ram.set(off, value);
         }
     }
     #[inline(always)]
@@ -205,7 +207,7 @@ impl CartCore {
     #[inline]
     pub fn write_nt(&mut self, addr: u16, value: u8) {
         let off = self.nt[usize::from(addr >> 10) & 3] + usize::from(addr & 0x3FF);
-        self.vram[off] = value;
+        self.vram.set(off, value);
     }
 
     /// CPU read at $6000-$FFFF; `None` means open bus.
@@ -427,9 +429,9 @@ impl Cart {
         let mut core = CartCore {
             prg_rom: rom.prg_rom.clone(),
             chr_rom: rom.chr_rom.clone(),
-            chr_ram: vec![0; chr_ram_size],
-            prg_ram: vec![0; prg_ram_size],
-            vram: vec![0; if four { 4096 } else { 2048 }],
+            chr_ram: SharedRam::zeroed(chr_ram_size),
+            prg_ram: SharedRam::zeroed(prg_ram_size),
+            vram: SharedRam::zeroed(if four { 4096 } else { 2048 }),
             cpu: [Window::OPEN; 5],
             chr: [0; 8],
             chr_is_ram,
@@ -482,7 +484,9 @@ impl Cart {
         if addr >= 0x6000 {
             let w = self.core.cpu[usize::from(addr >> 13) - 3];
             if w.writable && w.source == Source::Ram {
-                self.core.prg_ram[w.offset + usize::from(addr & 0x1FFF)] = value;
+                self.core
+                    .prg_ram
+                    .set(w.offset + usize::from(addr & 0x1FFF), value);
             }
         }
         if addr >= 0x4020 {
