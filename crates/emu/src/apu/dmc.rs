@@ -110,10 +110,10 @@ impl Dmc {
             self.armed = false;
             self.load_delay = 0;
         } else if self.bytes_remaining == 0 {
+            // The enable reaches the memory reader only after the delay, also for a fetch
+            // the output unit asks for meanwhile by emptying the buffer.
             self.restart();
-            if self.buffer.is_none() {
-                self.load_delay = if odd { 3 } else { 2 };
-            }
+            self.load_delay = if odd { 3 } else { 2 };
         }
     }
 
@@ -185,8 +185,9 @@ impl Dmc {
                 None => self.silence = true,
             }
             // The emptied buffer asks for the next byte right away ("reload" DMA, which
-            // therefore first tries to halt the CPU on a put cycle).
-            if self.bytes_remaining > 0 {
+            // therefore first tries to halt the CPU on a put cycle), unless a $4015 enable
+            // is still on its way: then the fetch waits for that delay.
+            if self.bytes_remaining > 0 && self.load_delay == 0 {
                 self.armed = true;
             }
         }
@@ -224,5 +225,27 @@ impl Dmc {
         self.set_enabled(false, false);
         self.irq = false;
         self.level &= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A $4015 enable lands while the buffer still holds the last byte, one cycle before the
+    /// output unit empties it: the fetch that asks for waits for the enable's delay.
+    #[test]
+    fn a_fetch_asked_for_during_the_enable_delay_waits_for_it() {
+        let mut dmc = Dmc::default();
+        dmc.write(0, 0x0F);
+        dmc.buffer = Some(0x55);
+        dmc.bits_remaining = 1;
+        dmc.timer = 1;
+        dmc.set_enabled(true, false);
+        dmc.tick(true);
+        assert_eq!(dmc.buffer, None, "the output unit took the byte");
+        assert_eq!(dmc.dma_request(), None, "the enable has not landed yet");
+        dmc.tick(false);
+        assert_eq!(dmc.dma_request(), Some(0xC000));
     }
 }
