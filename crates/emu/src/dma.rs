@@ -31,8 +31,14 @@ impl Bus {
         let mut oam_latch: Option<u8> = None;
         let oam_active =
             |index: u16, latch: Option<u8>| oam_base.is_some() && (index < 256 || latch.is_some());
+        // A $4015 disable cuts a DMC fetch short only while it is on its first (halt) cycle;
+        // after that the fetch goes ahead.
+        let mut committed: Option<u16> = None;
         loop {
-            let dmc = self.apu.dmc_dma_request();
+            let dmc = self.apu.dmc_dma_request().or(committed);
+            if dmc_wait >= 1 {
+                committed = dmc;
+            }
             let get = self.cycles & 1 == 1;
             match dmc {
                 Some(addr) if get && dmc_wait >= 2 => {
@@ -42,6 +48,7 @@ impl Bus {
                     poll(self);
                     self.apu.dmc_dma_done(v);
                     dmc_wait = 0;
+                    committed = None;
                     continue;
                 }
                 _ => {}

@@ -28,6 +28,10 @@ pub struct Dmc {
     load_delay: u8,
     /// The memory reader wants a byte and the DMA unit may act on it.
     pub(crate) armed: bool,
+    /// CPU cycles until a $4015 disable stops the memory reader; 0 = none. A fetch then on
+    /// its halt cycle is cut short (`Bus::run_dma`).
+    #[serde(default)]
+    disable_delay: u8,
 }
 
 impl Default for Dmc {
@@ -49,6 +53,7 @@ impl Default for Dmc {
             irq: false,
             load_delay: 0,
             armed: false,
+            disable_delay: 0,
         }
     }
 }
@@ -78,6 +83,9 @@ impl Dmc {
         ensure(self.load_delay <= 4, "bus.apu.dmc.load_delay", || {
             format!("{} is over 4", self.load_delay)
         })?;
+        ensure(self.disable_delay <= 3, "bus.apu.dmc.disable_delay", || {
+            format!("{} is over 3", self.disable_delay)
+        })?;
         ensure(
             self.addr >= 0x8000 && self.sample_addr >= 0xC000,
             "bus.apu.dmc.addr",
@@ -102,19 +110,26 @@ impl Dmc {
     }
 
     /// $4015 bit 4. `odd` is the parity of the write's CPU cycle: the first fetch halts the
-    /// CPU on the get cycle of the second APU cycle after the write.
+    /// CPU on the get cycle of the second APU cycle after the write, and a disable stops
+    /// the reader as many cycles after the write.
     pub fn set_enabled(&mut self, on: bool, odd: bool) {
         self.irq = false;
         if !on {
-            self.bytes_remaining = 0;
-            self.armed = false;
-            self.load_delay = 0;
-        } else if self.bytes_remaining == 0 {
-            self.restart();
-            if self.buffer.is_none() {
-                self.load_delay = if odd { 3 } else { 2 };
+            if self.disable_delay == 0 {
+                self.disable_delay = if odd { 3 } else { 2 };
             }
+        } else if self.bytes_remaining == 0 {
+            // The enable reaches the memory reader only after the delay, also for a fetch
+            // the output unit asks for meanwhile by emptying the buffer.
+            self.restart();
+            self.load_delay = if odd { 3 } else { 2 };
         }
+    }
+
+    fn stop(&mut self) {
+        self.bytes_remaining = 0;
+        self.armed = false;
+        self.load_delay = 0;
     }
 
     fn restart(&mut self) {
@@ -125,6 +140,12 @@ impl Dmc {
     /// One CPU cycle; the timer itself runs on the get half of each APU cycle.
     #[inline]
     pub fn tick(&mut self, odd: bool) {
+        if self.disable_delay > 0 {
+            self.disable_delay -= 1;
+            if self.disable_delay == 0 {
+                self.stop();
+            }
+        }
         if self.load_delay > 0 {
             self.load_delay -= 1;
             if self.load_delay == 0 {
@@ -141,17 +162,18 @@ impl Dmc {
         }
     }
 
-    /// The first CPU cycle from `now` on whose `tick` does something: the load delay runs
-    /// out, or the timer (which counts on odd cycles) clocks the output unit.
+    /// The first CPU cycle from `now` on whose `tick` does something: a delay runs out, or
+    /// the timer (which counts on odd cycles) clocks the output unit.
     #[inline]
     pub fn next_event(&self, now: u64) -> u64 {
         let first_odd = now | 1;
-        let output = first_odd + 2 * (u64::from(self.timer) - 1);
-        if self.load_delay > 0 {
-            output.min(now + u64::from(self.load_delay) - 1)
-        } else {
-            output
+        let mut at = first_odd + 2 * (u64::from(self.timer) - 1);
+        for delay in [self.load_delay, self.disable_delay] {
+            if delay > 0 {
+                at = at.min(now + u64::from(delay) - 1);
+            }
         }
+        at
     }
 
     /// `n` cycles, `odd` of them odd, that are known to come before `next_event`.
@@ -159,6 +181,9 @@ impl Dmc {
     pub fn skip(&mut self, n: u64, odd: u64) {
         if self.load_delay > 0 {
             self.load_delay -= n as u8;
+        }
+        if self.disable_delay > 0 {
+            self.disable_delay -= n as u8;
         }
         self.timer -= odd as u16;
     }
@@ -185,8 +210,9 @@ impl Dmc {
                 None => self.silence = true,
             }
             // The emptied buffer asks for the next byte right away ("reload" DMA, which
-            // therefore first tries to halt the CPU on a put cycle).
-            if self.bytes_remaining > 0 {
+            // therefore first tries to halt the CPU on a put cycle), unless a $4015 enable
+            // is still on its way: then the fetch waits for that delay.
+            if self.bytes_remaining > 0 && self.load_delay == 0 {
                 self.armed = true;
             }
         }
@@ -221,8 +247,50 @@ impl Dmc {
 
     /// Console reset: playback stops and the output level keeps only its low bit.
     pub fn reset(&mut self) {
-        self.set_enabled(false, false);
+        self.stop();
+        self.disable_delay = 0;
         self.irq = false;
         self.level &= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A $4015 enable lands while the buffer still holds the last byte, one cycle before the
+    /// output unit empties it: the fetch that asks for waits for the enable's delay.
+    #[test]
+    fn a_fetch_asked_for_during_the_enable_delay_waits_for_it() {
+        let mut dmc = Dmc::default();
+        dmc.write(0, 0x0F);
+        dmc.buffer = Some(0x55);
+        dmc.bits_remaining = 1;
+        dmc.timer = 1;
+        dmc.set_enabled(true, false);
+        dmc.tick(true);
+        assert_eq!(dmc.buffer, None, "the output unit took the byte");
+        assert_eq!(dmc.dma_request(), None, "the enable has not landed yet");
+        dmc.tick(false);
+        assert_eq!(dmc.dma_request(), Some(0xC000));
+    }
+    /// A $4015 disable stops the reader two or three cycles after the write, not at once.
+    #[test]
+    fn a_disable_lands_after_its_delay() {
+        for (odd, delay) in [(false, 2), (true, 3)] {
+            let mut dmc = Dmc::default();
+            dmc.set_enabled(true, false);
+            dmc.tick(false);
+            dmc.tick(true);
+            assert!(dmc.dma_request().is_some());
+            dmc.set_enabled(false, odd);
+            for _ in 1..delay {
+                dmc.tick(false);
+                assert!(dmc.dma_request().is_some(), "stopped early (odd {odd})");
+            }
+            dmc.tick(false);
+            assert_eq!(dmc.dma_request(), None, "still running (odd {odd})");
+            assert_eq!(dmc.bytes_remaining, 0);
+        }
     }
 }

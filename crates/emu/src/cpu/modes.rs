@@ -122,12 +122,19 @@ impl Cpu {
     }
 
     /// SHA/SHX/SHY/TAS: store `value & (high byte of base + 1)`; on a page crossing the
-    /// stored value also replaces the high byte of the address.
+    /// stored value also replaces the high byte of the address. When a DMA halts the CPU on
+    /// the read before the write, the high byte term drops out and `value` is stored as is.
     pub(super) fn store_high_and<Bus: CpuBus>(&mut self, bus: &mut Bus, mode: Mode, value: u8) {
         let (base, idx) = self.base_and_index(bus, mode);
         let addr = base.wrapping_add(u16::from(idx));
+        let before = bus.cycles();
         self.read(bus, (base & 0xFF00) | (addr & 0x00FF));
-        let data = value & ((base >> 8) as u8).wrapping_add(1);
+        let halted = bus.cycles() - before > 1;
+        let data = if halted {
+            value
+        } else {
+            value & ((base >> 8) as u8).wrapping_add(1)
+        };
         let target = if (addr ^ base) & 0xFF00 != 0 {
             (u16::from(data) << 8) | (addr & 0xFF)
         } else {
