@@ -91,6 +91,9 @@ pub struct Outcome {
     pub known_failure: Option<String>,
     /// The submapper the ROM ran as, when the expectations file chose it.
     pub submapper: Option<u8>,
+    /// The check measures a score (AccuracyCoin): `detail` says what it measured even when
+    /// it passes.
+    pub scored: bool,
 }
 
 impl Outcome {
@@ -99,7 +102,9 @@ impl Outcome {
         self.passed == self.known_failure.is_none()
     }
     pub fn line(&self) -> String {
-        if self.passed {
+        if self.passed && self.scored {
+            format!("PASS {}: {}", self.path, self.detail)
+        } else if self.passed {
             format!("PASS {}", self.path)
         } else {
             format!("FAIL {}: {}", self.path, self.detail)
@@ -163,6 +168,7 @@ pub fn run_entry(corpus: &Path, entry: &Entry) -> Outcome {
         detail,
         known_failure: entry.known_failure.clone(),
         submapper: entry.submapper,
+        scored: matches!(entry.check, Check::AccuracyCoin { .. }),
     }
 }
 

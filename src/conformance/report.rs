@@ -22,20 +22,21 @@ pub fn markdown_table(outcomes: &[Outcome]) -> String {
     }
     let passed = outcomes.iter().filter(|o| o.passed).count();
     let mut out = format!(
-        "**{passed}/{} test ROMs pass.**\n\n| suite | passed | failing ROMs |\n|---|---|---|\n",
+        "**{passed}/{} test ROMs pass.**\n\n| suite | passed | failing ROMs, scores |\n|---|---|---|\n",
         outcomes.len()
     );
     for (suite, list) in &suites {
         let ok = list.iter().filter(|o| o.passed).count();
         let failing: Vec<String> = list
             .iter()
-            .filter(|o| !o.passed)
+            .filter(|o| !o.passed || o.scored)
             .map(|o| {
                 let name = o.path.rsplit('/').next().unwrap_or(&o.path);
                 // What it measured (a score, the failing tests), not just that it failed.
-                match &o.known_failure {
-                    Some(_) => format!("{name}: {}", o.detail.replace('|', "/")),
-                    None => name.to_string(),
+                if o.known_failure.is_some() || o.scored {
+                    format!("{name}: {}", o.detail.replace('|', "/"))
+                } else {
+                    name.to_string()
                 }
             })
             .collect();
