@@ -39,8 +39,8 @@ fn cart(mapper: u8, rng: &mut Rng) -> Cart {
     }
     let rom = Rom::parse(&data, "watched-test").unwrap();
     let mut cart = Cart::new(&rom).unwrap();
-    for b in &mut cart.core.vram {
-        *b = rng.tile();
+    for i in 0..cart.core.vram.len() {
+        cart.core.vram.set(i, rng.tile());
     }
     cart
 }
