@@ -205,6 +205,36 @@ impl Synth {
         *self = fresh;
     }
 
+    /// A loaded state's invariants: the step follows from rate and adjust, and the block
+    /// position, cycle count and buffers are within what running ever leaves (a forged
+    /// step or position would make flushing run for ever).
+    pub(crate) fn check(&self) -> Result<(), crate::InvalidState> {
+        let mut fresh = Synth::new(self.rate.max(1));
+        fresh.adjust = self.adjust;
+        fresh.update_step();
+        crate::state::ensure(
+            (0.95..=1.05).contains(&self.adjust)
+                && fresh.step == self.step
+                && self.base < 1 << 40
+                && self.cycles <= 36_000
+                && self.acc.len() >= TAPS
+                && self.acc.len() <= 4096
+                && self.out.len() <= self.rate as usize / MAX_PENDING_FRACTION + 4096,
+            "bus.apu.synth",
+            || {
+                format!(
+                    "rate {} step {} adjust {} base {} cycles {} buffer {}",
+                    self.rate,
+                    self.step,
+                    self.adjust,
+                    self.base,
+                    self.cycles,
+                    self.acc.len()
+                )
+            },
+        )
+    }
+
     pub fn rate(&self) -> u32 {
         self.rate
     }
