@@ -149,7 +149,7 @@ impl Apu {
                 && self.cycle <= bus_cycles + 1
                 // It lags the bus by less than a frame when saved; far behind, catching up
                 // would take hours.
-                && bus_cycles - self.synth_cycle.min(bus_cycles) < 1_000_000,
+                && bus_cycles.saturating_sub(self.synth_cycle) < 1_000_000,
             "bus.apu.cycle",
             || {
                 format!(
