@@ -13,6 +13,7 @@
 
 use libloading::Library;
 use nesmind::emu::{Machine, Rom};
+use nesmind::frontend::bench::scripted_buttons;
 use nesmind::host::Buttons;
 use std::ffi::{CString, c_char, c_void};
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -20,17 +21,6 @@ use std::time::Instant;
 
 const DEFAULT_CORE: &str = "/usr/lib/x86_64-linux-gnu/libretro/nestopia_libretro.so";
 const ROUNDS: u64 = 5;
-
-/// The input script of `tests/determinism.rs`: Start taps, then walking round with A.
-fn buttons_for(frame: u64) -> Buttons {
-    match frame % 120 {
-        0..=5 if frame < 240 => Buttons::START,
-        10..=40 => Buttons::RIGHT,
-        50..=80 => Buttons::DOWN | Buttons::A,
-        90..=110 => Buttons::LEFT,
-        _ => Buttons::NONE,
-    }
-}
 
 /// The libretro joypad ids (B, Y, Select, Start, Up, Down, Left, Right, A) of `b`, as bits.
 fn retro_mask(b: Buttons) -> u16 {
@@ -189,7 +179,7 @@ impl Nestopia {
 
     fn run_frames(&mut self, n: u64) {
         for _ in 0..n {
-            PAD.store(retro_mask(buttons_for(self.frame)), Ordering::Relaxed);
+            PAD.store(retro_mask(scripted_buttons(self.frame)), Ordering::Relaxed);
             // SAFETY: a game is loaded (see `load`).
             unsafe { (self.run)() };
             self.frame += 1;
@@ -217,7 +207,7 @@ struct Nesmind {
 impl Nesmind {
     fn run_frames(&mut self, n: u64) {
         for _ in 0..n {
-            self.machine.set_buttons(0, buttons_for(self.frame));
+            self.machine.set_buttons(0, scripted_buttons(self.frame));
             let _ = self.machine.run_frame();
             if self.sound {
                 self.machine.take_audio(&mut self.samples);

@@ -7,7 +7,7 @@
 //! Without ROMs it uses a fixed set from the test-ROM corpus and the demo carts.
 
 use nesmind::emu::{Machine, Rom};
-use nesmind::host::Buttons;
+use nesmind::frontend::bench::scripted_buttons;
 use std::path::PathBuf;
 
 /// Corpus ROMs covering every board family the emulator has and the speed workloads.
@@ -35,17 +35,6 @@ const CORPUS_ROMS: &[&str] = &[
     "blargg/mmc3_test_2/rom_singles/4-scanline_timing.nes",
 ];
 
-/// Start taps, then walking around with A presses (as tests/determinism.rs).
-fn buttons_for(frame: u64) -> Buttons {
-    match frame % 120 {
-        0..=5 if frame < 240 => Buttons::START,
-        10..=40 => Buttons::RIGHT,
-        50..=80 => Buttons::DOWN | Buttons::A,
-        90..=110 => Buttons::LEFT,
-        _ => Buttons::NONE,
-    }
-}
-
 struct Fnv(u64);
 impl Fnv {
     fn feed(&mut self, bytes: &[u8]) {
@@ -63,7 +52,7 @@ fn fingerprint(rom: &Rom, frames: u64, lockstep: bool) -> Result<u64, String> {
     let mut h = Fnv(0xCBF2_9CE4_8422_2325);
     let mut audio = Vec::new();
     for f in 0..frames {
-        m.set_buttons(0, buttons_for(f));
+        m.set_buttons(0, scripted_buttons(f));
         // A jam is part of the behaviour being fingerprinted, not a failure.
         let jam = m.run_frame().is_err();
         audio.clear();

@@ -2,26 +2,15 @@
 //! RON savestate round trip.
 
 use nesmind::emu::{Machine, Rom};
-use nesmind::host::Buttons;
+use nesmind::frontend::bench::scripted_buttons;
 use nesmind::host::savestate::{self, StateError};
 
 const TOTAL: u64 = 600;
 const SPLIT: u64 = 250;
 
-/// A fixed input script: Start taps, then walking around with A presses.
-fn buttons_for(frame: u64) -> Buttons {
-    match frame % 120 {
-        0..=5 if frame < 240 => Buttons::START,
-        10..=40 => Buttons::RIGHT,
-        50..=80 => Buttons::DOWN | Buttons::A,
-        90..=110 => Buttons::LEFT,
-        _ => Buttons::NONE,
-    }
-}
-
 fn run(m: &mut Machine, from: u64, to: u64) {
     for f in from..to {
-        m.set_buttons(0, buttons_for(f));
+        m.set_buttons(0, scripted_buttons(f));
         m.run_frame().expect("homebrew game runs");
     }
 }

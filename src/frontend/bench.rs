@@ -1,9 +1,22 @@
 //! `nesmind bench`: headless frames per second and machine clone cost.
 
-use crate::emu::{AccessKind, Machine, Rom};
+use crate::emu::{AccessKind, Buttons, Machine, Rom};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Instant;
+
+/// A fixed input script for pad 1: Start taps, then walking round with A presses. The
+/// determinism test, the fingerprints and the Nestopia bench play it, so a game leaves its
+/// title screen the same way in each.
+pub fn scripted_buttons(frame: u64) -> Buttons {
+    match frame % 120 {
+        0..=5 if frame < 240 => Buttons::START,
+        10..=40 => Buttons::RIGHT,
+        50..=80 => Buttons::DOWN | Buttons::A,
+        90..=110 => Buttons::LEFT,
+        _ => Buttons::NONE,
+    }
+}
 
 /// One ROM's measurement.
 pub struct BenchResult {
