@@ -6,18 +6,17 @@
 //! in index order, so any split of the range gives the totals of one run of the whole range.
 
 use crate::errors::NesError;
-use nesmind_hatris::demo::{cart_session, drive, start_frame};
+use nesmind_hatris::demo::{cart_session, drive, game_line, summary};
 use nesmind_hatris::eval::Weights;
 use nesmind_hatris::play::{RunResult, play_many, run_parallel};
 use nesmind_hatris::rules::{NestReading, Settings};
-use nesmind_hatris::sim::summarize;
+use nesmind_hatris::sim::Batch;
 use nesmind_hatris::variant::Cart;
 use nesmind_host::PluginOptions;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 fn result_dict<'py>(py: Python<'py>, index: usize, r: &RunResult) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -181,45 +180,15 @@ impl HatrisSim {
         seconds: f64,
     ) -> PyResult<String> {
         let results = results_in_order(&records, self.runs)?;
-        let played: u64 = results.iter().map(|r| r.spawns).sum();
-        let s = summarize(&results);
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {} third-pair lines {}",
-            self.runs,
-            self.seed,
-            if self.settings.pair_skew { "on" } else { "off" },
-            self.settings.nest_reading,
-            self.settings.height_limit,
+        let batch = Batch {
+            seed: self.seed,
+            settings: &self.settings,
+            weights: &self.weights,
+            cap: self.cap,
             threads,
-            self.cap.map_or("none".to_string(), |c| c.to_string()),
-            self.weights.third_pair_lines
-        );
-        let _ = writeln!(
-            out,
-            "spawns: mean {:.1} sd {:.1} median {:.1}",
-            s.mean, s.sd, s.median
-        );
-        let _ = writeln!(
-            out,
-            "95% of runs between {} and {}; 95% CI of the mean {:.1} .. {:.1}",
-            s.central95.0, s.central95.1, s.mean_ci95.0, s.mean_ci95.1
-        );
-        let _ = writeln!(
-            out,
-            "finished all 60 levels: {:.2}% of runs; runs stopped at the cap: {}",
-            100.0 * s.finished_share,
-            s.capped
-        );
-        let _ = writeln!(
-            out,
-            "time {:.1} s, {:.1} us per spawn per thread (wall clock, games played now)",
-            seconds,
-            1e6 * seconds * threads as f64 / played.max(1) as f64
-        );
-        let _ = writeln!(out, "mean_spawns {:.1}", s.mean);
-        Ok(out)
+        };
+        let played = results.iter().map(|r| r.spawns).sum();
+        Ok(batch.report(&results, seconds, played))
     }
 }
 
@@ -313,37 +282,10 @@ impl HatrisDemo {
         let results = results_in_order(&records, self.runs)?;
         let mut out = String::new();
         for (i, r) in results.iter().enumerate() {
-            let seed = self.seed.wrapping_add(i as u64);
-            let _ = writeln!(
-                out,
-                "game {} seed {seed} start frame {}: {} spawns, {}, level {}, cash {}",
-                i + 1,
-                start_frame(seed),
-                r.spawns,
-                if r.capped {
-                    "stopped at the cap"
-                } else {
-                    "topped out"
-                },
-                r.level,
-                r.cash
-            );
+            out += &game_line(i, self.seed.wrapping_add(i as u64), r);
+            out.push('\n');
         }
-        let s = summarize(&results);
-        let _ = writeln!(
-            out,
-            "games {} seeds {}..{} cap {}: {} reached the cap, {} topped out; spawns sd {:.1} median {:.1}",
-            self.runs,
-            self.seed,
-            self.seed.wrapping_add(self.runs as u64 - 1),
-            self.cap
-                .map_or("none".to_string(), |c| format!("{c} spawns")),
-            s.capped,
-            self.runs - s.capped,
-            s.sd,
-            s.median
-        );
-        let _ = writeln!(out, "mean_spawns {:.1}", s.mean);
+        out += &summary(self.seed, self.cap, &results);
         Ok(out)
     }
 }

@@ -8,15 +8,10 @@
 
 use crate::errors::NesError;
 use nesmind_spot::demo::driver::{GameRecord, Report};
-use nesmind_spot::demo::{self, Options, game_line, summary, variant};
+use nesmind_spot::demo::{self, Options, game_line, summary, variant, worker_seed};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-/// The seed the command gives worker `t` (see `nesmind_spot::demo::play`).
-fn worker_seed(seed: u64, t: usize) -> u64 {
-    seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)
-}
 
 fn game_dict<'py>(py: Python<'py>, g: &GameRecord) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -153,19 +148,16 @@ impl SpotDemo {
         let mut total = Report::default();
         for (_, p) in &parts {
             let games: Vec<Bound<'_, PyAny>> = p.get_item("games")?.extract()?;
-            for g in &games {
-                total.games.push(game_from(g)?);
-            }
-            let errors: Vec<String> = p.get_item("errors")?.extract()?;
-            total.errors.extend(errors);
-            total.cpu_moves += p.get_item("cpu_moves")?.extract::<u32>()?;
-            total.cpu_off_model += p.get_item("cpu_off_model")?.extract::<u32>()?;
-            total.refused_presses += p.get_item("refused_presses")?.extract::<u32>()?;
-            total.plugin_moves += p.get_item("plugin_moves")?.extract::<u64>()?;
-            let by_slot: [u32; 4] = p.get_item("moves_by_slot")?.extract()?;
-            for (t, n) in total.moves_by_slot.iter_mut().zip(by_slot) {
-                *t += n;
-            }
+            total.absorb(Report {
+                games: games.iter().map(game_from).collect::<PyResult<_>>()?,
+                errors: p.get_item("errors")?.extract()?,
+                cpu_moves: p.get_item("cpu_moves")?.extract()?,
+                cpu_off_model: p.get_item("cpu_off_model")?.extract()?,
+                refused_presses: p.get_item("refused_presses")?.extract()?,
+                plugin_moves: p.get_item("plugin_moves")?.extract()?,
+                moves_by_slot: p.get_item("moves_by_slot")?.extract()?,
+                ..Report::default()
+            });
         }
         let mut out = String::new();
         if let Some(seed) = self.cart_variant {

@@ -225,20 +225,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         // The game line goes on a clean line; the ticker redraws the progress after it.
         progress.lock().expect("progress lock").finish();
         if let Ok(r) = r {
-            let seed = a.seed.wrapping_add(i as u64);
-            println!(
-                "game {} seed {seed} start frame {}: {} spawns, {}, level {}, cash {}",
-                i + 1,
-                start_frame(seed),
-                r.spawns,
-                if r.capped {
-                    "stopped at the cap"
-                } else {
-                    "topped out"
-                },
-                r.level,
-                r.cash
-            );
+            println!("{}", game_line(i, a.seed.wrapping_add(i as u64), r));
         }
     };
     let running = AtomicBool::new(true);
@@ -262,18 +249,41 @@ pub fn run(args: &[String]) -> Result<(), String> {
     })
     .into_iter()
     .collect::<Result<Vec<_>, _>>()?;
-    let s = summarize(&runs);
-    println!(
-        "games {} seeds {}..{} cap {}: {} reached the cap, {} topped out; spawns sd {:.1} median {:.1}",
-        a.runs,
-        a.seed,
-        a.seed.wrapping_add(a.runs as u64 - 1),
+    print!("{}", summary(a.seed, cap, &runs));
+    Ok(())
+}
+
+/// The line `demo hatris` prints for game `index` (from 0) of a batch, played from `seed`.
+pub fn game_line(index: usize, seed: u64, r: &RunResult) -> String {
+    format!(
+        "game {} seed {seed} start frame {}: {} spawns, {}, level {}, cash {}",
+        index + 1,
+        start_frame(seed),
+        r.spawns,
+        if r.capped {
+            "stopped at the cap"
+        } else {
+            "topped out"
+        },
+        r.level,
+        r.cash
+    )
+}
+
+/// The summary `demo hatris` prints after the games (`runs` in seed order from `seed`),
+/// ending with `mean_spawns M`.
+pub fn summary(seed: u64, cap: Option<u64>, runs: &[RunResult]) -> String {
+    let s = summarize(runs);
+    format!(
+        "games {} seeds {}..{} cap {}: {} reached the cap, {} topped out; spawns sd {:.1} median {:.1}\nmean_spawns {:.1}\n",
+        runs.len(),
+        seed,
+        seed.wrapping_add(runs.len() as u64 - 1),
         cap.map_or("none".to_string(), |c| format!("{c} spawns")),
         s.capped,
-        a.runs - s.capped,
+        runs.len() - s.capped,
         s.sd,
-        s.median
-    );
-    println!("mean_spawns {:.1}", s.mean);
-    Ok(())
+        s.median,
+        s.mean
+    )
 }

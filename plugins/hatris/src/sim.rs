@@ -214,39 +214,67 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let results: Vec<RunResult> = results.into_iter().flatten().collect();
     line.lock().expect("progress lock").finish();
-    let s = summarize(&results);
-    let secs = start.elapsed().as_secs_f64();
-    println!(
-        "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {} third-pair lines {}",
-        a.runs,
-        a.seed,
-        if settings.pair_skew { "on" } else { "off" },
-        settings.nest_reading,
-        settings.height_limit,
+    let batch = Batch {
+        seed: a.seed,
+        settings: &settings,
+        weights: &weights,
+        cap: a.max_spawns,
         threads,
-        a.max_spawns.map_or("none".to_string(), |c| c.to_string()),
-        weights.third_pair_lines
+    };
+    print!(
+        "{}",
+        batch.report(&results, start.elapsed().as_secs_f64(), played)
     );
-    println!(
-        "spawns: mean {:.1} sd {:.1} median {:.1}",
-        s.mean, s.sd, s.median
-    );
-    println!(
-        "95% of runs between {} and {}; 95% CI of the mean {:.1} .. {:.1}",
-        s.central95.0, s.central95.1, s.mean_ci95.0, s.mean_ci95.1
-    );
-    println!(
-        "finished all 60 levels: {:.2}% of runs; runs stopped at the cap: {}",
-        100.0 * s.finished_share,
-        s.capped
-    );
-    println!(
-        "time {:.1} s, {:.1} us per spawn per thread (wall clock, games played now)",
-        secs,
-        1e6 * secs * threads as f64 / played.max(1) as f64
-    );
-    println!("mean_spawns {:.1}", s.mean);
     Ok(())
+}
+
+/// What a batch of simulated games ran with, for its report.
+pub struct Batch<'a> {
+    /// The first game's seed (game i uses seed + i).
+    pub seed: u64,
+    pub settings: &'a Settings,
+    pub weights: &'a Weights,
+    pub cap: Option<u64>,
+    pub threads: usize,
+}
+
+impl Batch<'_> {
+    /// The report `sim hatris` prints for `results` (every game, in seed order), ending
+    /// with `mean_spawns M`; `played` spawns were played now, in `seconds` of wall time.
+    pub fn report(&self, results: &[RunResult], seconds: f64, played: u64) -> String {
+        let s = summarize(results);
+        let mut out = format!(
+            "runs {} seed {} skew {} reading {:?} height limit {} threads {} cap {} third-pair lines {}\n",
+            results.len(),
+            self.seed,
+            if self.settings.pair_skew { "on" } else { "off" },
+            self.settings.nest_reading,
+            self.settings.height_limit,
+            self.threads,
+            self.cap.map_or("none".to_string(), |c| c.to_string()),
+            self.weights.third_pair_lines
+        );
+        out += &format!(
+            "spawns: mean {:.1} sd {:.1} median {:.1}\n",
+            s.mean, s.sd, s.median
+        );
+        out += &format!(
+            "95% of runs between {} and {}; 95% CI of the mean {:.1} .. {:.1}\n",
+            s.central95.0, s.central95.1, s.mean_ci95.0, s.mean_ci95.1
+        );
+        out += &format!(
+            "finished all 60 levels: {:.2}% of runs; runs stopped at the cap: {}\n",
+            100.0 * s.finished_share,
+            s.capped
+        );
+        out += &format!(
+            "time {:.1} s, {:.1} us per spawn per thread (wall clock, games played now)\n",
+            seconds,
+            1e6 * seconds * self.threads as f64 / played.max(1) as f64
+        );
+        out += &format!("mean_spawns {:.1}\n", s.mean);
+        out
+    }
 }
 
 #[cfg(test)]

@@ -66,6 +66,22 @@ pub struct Report {
     pub done: bool,
 }
 
+impl Report {
+    /// Adds another worker's report (its games after these).
+    pub fn absorb(&mut self, r: Report) {
+        self.games.extend(r.games);
+        self.errors.extend(r.errors);
+        self.cpu_moves += r.cpu_moves;
+        self.cpu_off_model += r.cpu_off_model;
+        self.refused_presses += r.refused_presses;
+        self.plugin_moves += r.plugin_moves;
+        self.calibrations.extend(r.calibrations);
+        for (t, n) in self.moves_by_slot.iter_mut().zip(r.moves_by_slot) {
+            *t += n;
+        }
+    }
+}
+
 pub struct Driver {
     inner: SpotPlugin,
     cfg: RunConfig,

@@ -97,6 +97,11 @@ impl Options {
     }
 }
 
+/// The seed of worker `t`'s games.
+pub fn worker_seed(seed: u64, t: usize) -> u64 {
+    seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)
+}
+
 /// Plays the games on `opts.threads` machines and merges what they saw.
 pub fn play(opts: &Options) -> Result<Report, String> {
     let threads = opts.threads.clamp(1, opts.games.max(1));
@@ -110,7 +115,7 @@ pub fn play(opts: &Options) -> Result<Report, String> {
                     games,
                     settings: opts.settings,
                     animations: opts.animations,
-                    seed: opts.seed ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+                    seed: worker_seed(opts.seed, t),
                     max_game_frames: opts.max_game_frames,
                 };
                 s.spawn(move || run_worker(cfg, opts, progress))
@@ -123,17 +128,7 @@ pub fn play(opts: &Options) -> Result<Report, String> {
     });
     let mut total = Report::default();
     for r in results {
-        let r = r?;
-        total.games.extend(r.games);
-        total.errors.extend(r.errors);
-        total.cpu_moves += r.cpu_moves;
-        total.cpu_off_model += r.cpu_off_model;
-        total.refused_presses += r.refused_presses;
-        total.plugin_moves += r.plugin_moves;
-        total.calibrations.extend(r.calibrations);
-        for (t, n) in total.moves_by_slot.iter_mut().zip(r.moves_by_slot) {
-            *t += n;
-        }
+        total.absorb(r?);
     }
     total.done = true;
     Ok(total)
