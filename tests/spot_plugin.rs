@@ -58,10 +58,17 @@ fn host(settings: [u8; 4], layout: usize, secret: u8, seed: u64) -> RamHost {
 
 /// The shipped maps as a file: the RAM-image host cannot be copied, so the player cannot
 /// calibrate on it and is given the map (`ram_map=FILE`, trusted as given).
+/// Written once per test process: the tests run on parallel threads of one process, and a
+/// file rewritten by one test while another reads it was read empty (CI, stop 20).
 fn shipped_map_file() -> String {
-    let path = std::env::temp_dir().join(format!("nesmind-spot-maps-{}.ron", std::process::id()));
-    std::fs::write(&path, BUILTIN_RAM_MAPS).unwrap();
-    path.to_string_lossy().into_owned()
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let path =
+            std::env::temp_dir().join(format!("nesmind-spot-maps-{}.ron", std::process::id()));
+        std::fs::write(&path, BUILTIN_RAM_MAPS).unwrap();
+        path.to_string_lossy().into_owned()
+    })
+    .clone()
 }
 
 fn attach(opts: &[(&str, &str)]) -> (SpotPlugin, usize) {
