@@ -15,7 +15,7 @@ Plug-ins and players
 Environments (optional dependencies)
     nesmind.gym             Gymnasium: NesEnv, NesVectorEnv, "nesmind/Nes-v0"
     nesmind.pettingzoo      PettingZoo: spot_env(players=2..4), spot_parallel_env(...)
-    nesmind.ray             Ray: arena batches across workers
+    nesmind.ray             Ray: arena, sim and demo batches across workers
     nesmind.specs           declarative RAM-variable specs for rewards and episode ends
 
 Errors are NesError subclasses: RomError, StateError, JamError, PluginError.

@@ -69,12 +69,15 @@ def _play_spot_worker(settings: Dict[str, Any], worker: int, workers: int) -> di
 def arena_spot(games: int = 100, players: int = 2, seats: str = "spot,nes-ai:5",
                move_time_ms: int = 100, seed: int = 1, layout: Optional[str] = None,
                bonus: bool = True, all_layouts: bool = False, skip_decided: bool = False,
+               move_nodes: Optional[int] = None, depth: Optional[int] = None,
                tasks: Optional[int] = None) -> str:
     """Plays `games` games of `nesmind arena spot` as Ray tasks (default: 4 per CPU in the
-    cluster, at most one per game) and returns its report of all of them."""
+    cluster, at most one per game) and returns its report of all of them. With `move_nodes`
+    or `depth` (the command's --move-nodes/--depth) the totals equal one machine's for the
+    same seed; `move_time_ms` alone depends on each worker's speed."""
     settings = dict(games=games, players=players, seats=seats, move_time_ms=move_time_ms,
                     seed=seed, layout=layout, bonus=bonus, all_layouts=all_layouts,
-                    skip_decided=skip_decided)
+                    skip_decided=skip_decided, move_nodes=move_nodes, depth=depth)
     arena = _nesmind.SpotArena(**settings)  # checks the settings before any task starts
     ray = _init()
     return arena.report(_spread(ray, _play_arena, settings, games, tasks))

@@ -10,8 +10,9 @@ use std::time::Duration;
 /// The settings of one arena batch (the flags of `nesmind arena spot`). Games are
 /// reproducible by index for a given seed, so any split of the index range into slices
 /// played anywhere gives the records one run of the whole range gives, as long as every
-/// seat's budget is fixed (e.g. `hypermax-article`, `nes-ai`, `greedy`, `random`; timed
-/// searches depend on the machine's speed).
+/// seat's budget is fixed: `move_nodes` or `depth` for the search seats, or seats whose
+/// budget is fixed by their kind (`hypermax-article`, `nes-ai`, `greedy`, `random`).
+/// `move_time_ms` alone depends on the machine's speed and load.
 #[pyclass(module = "nesmind", frozen)]
 pub struct SpotArena {
     cfg: ArenaConfig,
@@ -48,9 +49,10 @@ fn record_dict<'py>(py: Python<'py>, index: usize, r: &GameRecord) -> PyResult<B
     Ok(d)
 }
 
-fn record_from(d: &Bound<'_, PyAny>) -> PyResult<GameRecord> {
+fn record_from(d: &Bound<'_, PyAny>) -> PyResult<(usize, GameRecord)> {
     let placings: Vec<String> = d.get_item("placings")?.extract()?;
-    Ok(GameRecord {
+    let index: usize = d.get_item("index")?.extract()?;
+    let record = GameRecord {
         placings: placings
             .iter()
             .map(|s| parse_placing(s))
@@ -59,16 +61,19 @@ fn record_from(d: &Bound<'_, PyAny>) -> PyResult<GameRecord> {
         counts: d.get_item("counts")?.extract()?,
         plies: d.get_item("plies")?.extract()?,
         adjudicated: d.get_item("adjudicated")?.extract()?,
-    })
+    };
+    Ok((index, record))
 }
 
 #[pymethods]
 impl SpotArena {
     /// SpotArena(games=100, players=2, seats="spot,nes-ai:5", move_time_ms=100, seed=1,
-    ///           layout=None, bonus=True, all_layouts=False, skip_decided=False)
+    ///           layout=None, bonus=True, all_layouts=False, skip_decided=False,
+    ///           move_nodes=None, depth=None)
     #[new]
     #[pyo3(signature = (games = 100, players = 2, seats = "spot,nes-ai:5", move_time_ms = 100,
-        seed = 1, layout = None, bonus = true, all_layouts = false, skip_decided = false))]
+        seed = 1, layout = None, bonus = true, all_layouts = false, skip_decided = false,
+        move_nodes = None, depth = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         games: usize,
@@ -80,10 +85,22 @@ impl SpotArena {
         bonus: bool,
         all_layouts: bool,
         skip_decided: bool,
+        move_nodes: Option<u64>,
+        depth: Option<u32>,
     ) -> PyResult<SpotArena> {
         if !(2..=4).contains(&players) {
             return Err(PyValueError::new_err(format!(
                 "players must be 2-4, not {players}"
+            )));
+        }
+        if move_nodes == Some(0) {
+            return Err(PyValueError::new_err("move_nodes must be at least 1"));
+        }
+        if let Some(d) = depth
+            && !(1..=64).contains(&d)
+        {
+            return Err(PyValueError::new_err(format!(
+                "depth must be 1-64, not {d}"
             )));
         }
         Ok(SpotArena {
@@ -99,7 +116,10 @@ impl SpotArena {
                 first_game: 0,
                 all_layouts,
                 skip_decided,
-                budget: Default::default(),
+                budget: arena::MoveBudget {
+                    nodes: move_nodes,
+                    depth,
+                },
             },
         })
     }
@@ -136,12 +156,14 @@ impl SpotArena {
     }
 
     /// report(records) -> str: the table `nesmind arena spot` prints for these records
-    /// (any order; its last line is `win_rate W` for seat 1).
+    /// (any order; each record's `index` says which seat moved first; the last line is
+    /// `win_rate W` for seat 1).
     fn report(&self, records: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
-        let records: Vec<GameRecord> = records.iter().map(record_from).collect::<PyResult<_>>()?;
-        if let Some(r) = records
+        let records: Vec<(usize, GameRecord)> =
+            records.iter().map(record_from).collect::<PyResult<_>>()?;
+        if let Some((_, r)) = records
             .iter()
-            .find(|r| r.placings.len() != self.cfg.players)
+            .find(|(_, r)| r.placings.len() != self.cfg.players)
         {
             return Err(PyValueError::new_err(format!(
                 "a record has {} seats; this arena has {}",
@@ -149,7 +171,7 @@ impl SpotArena {
                 self.cfg.players
             )));
         }
-        Ok(arena::report(&self.cfg, &records))
+        Ok(arena::report_indexed(&self.cfg, &records))
     }
 
     /// run(threads=1) -> str: the whole batch on this machine, as `nesmind arena spot`.
@@ -161,7 +183,7 @@ impl SpotArena {
         };
         py.allow_threads(|| {
             let records = arena::run(&cfg, |_| {});
-            arena::report(&cfg, &records)
+            arena::report_in_game_order(&cfg, &records)
         })
     }
 }

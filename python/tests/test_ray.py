@@ -31,6 +31,20 @@ def test_a_ray_arena_equals_the_single_machine_arena(ray):
     assert "games 200 players 2" in spread
 
 
+def test_a_ray_arena_at_a_node_budget_equals_the_command(ray, capfd):
+    """The Spot searcher itself (a timed seat unless given nodes) at a fixed node budget:
+    the Ray batch's report is the command's, line for line."""
+    import nesmind.ray as nray
+    single = command_output(capfd, "arena", "spot",
+                            ["--games", "200", "--seats", "spot,nes-ai:5", "--seed", "7",
+                             "--move-nodes", "300", "--threads", "2"])
+    spread = nray.arena_spot(games=200, seats="spot,nes-ai:5", seed=7, move_nodes=300, tasks=7)
+    assert spread == single
+    assert "move-nodes 300" in spread and "games 200 players 2" in spread
+    with pytest.raises(ValueError, match="move_nodes must be at least 1"):
+        nray.arena_spot(games=2, move_nodes=0)
+
+
 def test_a_ray_hatris_sim_equals_the_command(ray, capfd):
     import nesmind.ray as nray
     single = command_output(capfd, "sim", "hatris",

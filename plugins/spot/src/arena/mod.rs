@@ -301,6 +301,18 @@ pub fn report_in_game_order(cfg: &ArenaConfig, records: &[GameRecord]) -> String
     report_with(cfg, records, Some(&first))
 }
 
+/// [`report`] for records that carry their game index (a batch played in slices, e.g. on
+/// Ray workers): the same text as [`report_in_game_order`] on the whole run, the decided
+/// layouts' first-mover line included.
+pub fn report_indexed(cfg: &ArenaConfig, records: &[(usize, GameRecord)]) -> String {
+    let first: Vec<usize> = records
+        .iter()
+        .map(|(i, _)| first_mover_seat(cfg.players, *i))
+        .collect();
+    let records: Vec<GameRecord> = records.iter().map(|(_, r)| r.clone()).collect();
+    report_with(cfg, &records, Some(&first))
+}
+
 /// The seat that plays the first colour in game `index`.
 pub fn first_mover_seat(players: usize, index: usize) -> usize {
     (players - index % players) % players

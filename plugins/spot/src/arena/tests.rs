@@ -149,6 +149,16 @@ fn two_player_reports_split_decided_layouts_from_the_rest() {
     assert_eq!(first_mover_seat(2, 0), 0);
     assert_eq!(first_mover_seat(2, 1), 1);
     assert_eq!(first_mover_seat(3, 1), 2);
+    // Slices played elsewhere and merged in any order report as the whole run does.
+    let mut indexed: Vec<(usize, GameRecord)> = records.iter().cloned().enumerate().collect();
+    indexed.reverse();
+    indexed.rotate_left(7);
+    assert_eq!(report_indexed(&c, &indexed), text);
+    assert_ne!(
+        report(&c, &records),
+        text,
+        "without indices the first movers are unknown"
+    );
 }
 
 #[test]
