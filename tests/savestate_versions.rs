@@ -1,6 +1,8 @@
 //! Every savestate version this build reads, loaded from files written by the builds that
 //! wrote that version (`tests/savestates/`): each must continue exactly as a run that was
-//! never saved. The states were taken at frame 300 of the DOTS demo cart with no input.
+//! never saved. The states were taken at frame 300 of the DOTS demo cart with no input and
+//! sound off (the version-3 ones by a throwaway program calling that build's
+//! `savestate::save` after 300 `run_frame`s, as `straight(300)` below does).
 
 use nesmind::emu::{Machine, Rom};
 use nesmind::host::savestate::{self, StateError, state_hash};
@@ -48,6 +50,10 @@ fn every_readable_version_continues_like_an_unsaved_run() {
         ("v2-before-recent-dots-frame300.state", 2),
         // Written by 34b3348, the last build that wrote version 2.
         ("v2-dots-frame300.state", 2),
+        // Written by 73ee43c, before the three fields later version-3 builds added.
+        ("v3-before-pending-dots-frame300.state", 3),
+        // Written by f66818f, the last build that wrote version 3 (all three fields).
+        ("v3-dots-frame300.state", 3),
     ] {
         let text = fixture(name);
         assert!(text.starts_with(&format!("nesmind-savestate {version}\n")));
@@ -80,11 +86,79 @@ fn the_current_version_round_trips_without_picture_or_watches() {
 
 #[test]
 fn a_state_from_a_newer_build_is_refused_by_version() {
+    let newer = (savestate::VERSION + 1).to_string();
     let text = savestate::encode(&straight(1), &dots()).unwrap().replacen(
         &format!(" {}\n", savestate::VERSION),
-        " 4\n",
+        &format!(" {newer}\n"),
         1,
     );
     let err = savestate::decode(&text, &dots()).err().unwrap();
-    assert!(matches!(&err, StateError::Version(v) if v == "4"), "{err}");
+    assert!(
+        matches!(&err, StateError::Version(v) if *v == newer),
+        "{err}"
+    );
+}
+
+/// The current state of `straight(300)` with `from` replaced by `to` in its body (which must
+/// contain it) and the header's length and checksum recomputed, as a forger would.
+fn forged(from: &str, to: &str) -> String {
+    let text = savestate::encode(&straight(300), &dots()).unwrap();
+    let mut parts = text.splitn(4, '\n');
+    let (magic, rom) = (parts.next().unwrap(), parts.next().unwrap());
+    let body = parts.nth(1).unwrap();
+    assert!(body.contains(from), "no {from:?} in the state");
+    let body = body.replacen(from, to, 1);
+    format!(
+        "{magic}\n{rom}\nbody-crc32 {:08X} len {}\n{body}",
+        crc32fast::hash(body.as_bytes()),
+        body.len()
+    )
+}
+
+#[test]
+fn the_current_version_has_no_optional_fields() {
+    // The fields version 3 gained without a bump are required from version 4 on.
+    for field in ["pending", "frame_ack_at", "disable_delay"] {
+        let text = savestate::encode(&straight(300), &dots()).unwrap();
+        let body = text.splitn(4, '\n').nth(3).unwrap();
+        let start = body.find(&format!(",{field}:")).unwrap();
+        let len = body[start + 1..].find([',', ')']).unwrap() + 1;
+        let err = savestate::decode(&forged(&body[start..start + len], ""), &dots())
+            .err()
+            .unwrap_or_else(|| panic!("a state without {field} was accepted"));
+        assert!(
+            matches!(&err, StateError::Body(e) if e.contains(field)),
+            "{field}: {err}"
+        );
+    }
+}
+
+#[test]
+fn forged_fields_are_refused_by_name() {
+    for (from, to, field) in [
+        (
+            ",pending:None,",
+            ",pending:Some((true,4000000000)),",
+            "bus.input.pending",
+        ),
+        (
+            ",frame_ack_at:0,",
+            ",frame_ack_at:1,",
+            "bus.apu.frame_ack_at",
+        ),
+        (
+            ",disable_delay:0)",
+            ",disable_delay:4)",
+            "bus.apu.dmc.disable_delay",
+        ),
+        (",period:214,", ",period:215,", "bus.apu.dmc.period"),
+        (",t:0,x:0,", ",t:0,x:8,", "bus.ppu.x"),
+        ("vram:[32,", "vram:[", "bus.cart.core.vram"),
+    ] {
+        match savestate::decode(&forged(from, to), &dots()) {
+            Err(StateError::Invalid(e)) => assert_eq!(e.field, field, "{e}"),
+            Err(e) => panic!("{field}: refused for another reason: {e}"),
+            Ok(_) => panic!("{field}: the forged state was accepted"),
+        }
+    }
 }

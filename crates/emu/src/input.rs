@@ -10,7 +10,9 @@ pub struct Controllers {
     /// The strobe line (OUT0) as the pads see it.
     strobe: bool,
     /// A $4016 write not yet on the line: its bit 0 and the cycle whose start puts it there.
-    #[serde(default)]
+    /// Required in a savestate (serde would quietly take a missing `Option` as `None`);
+    /// version-3 states without it are upgraded where they are read.
+    #[serde(deserialize_with = "Option::deserialize")]
     pending: Option<(bool, u64)>,
     shift: [u32; 2],
 }
@@ -65,6 +67,18 @@ impl Controllers {
             self.shift[port] = self.shift[port] >> 1 | 0x8000_0000;
         }
         bit
+    }
+
+    /// Savestate check: a latched write lands on the put cycle after it, so at most two
+    /// cycles after the bus's count (it may stay latched long after that, until the next
+    /// access to the ports puts it on the line).
+    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.pending
+                .is_none_or(|(_, at)| at <= bus_cycles.saturating_add(2)),
+            "bus.input.pending",
+            || format!("lands after the bus's cycle {bus_cycles} + 2"),
+        )
     }
 
     pub fn peek(&self, port: usize, cycle: u64) -> u8 {

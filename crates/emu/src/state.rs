@@ -47,6 +47,7 @@ pub(crate) fn check(m: &Machine, rom: &Rom) -> Result<(), InvalidState> {
     let fresh = Cart::new(rom).map_err(|e| invalid("bus.cart", e.to_string()))?;
     check_cart(&m.bus.cart, &fresh)?;
     m.bus.ppu.check()?;
+    m.bus.input.check(m.bus.cycles)?;
     m.bus.apu.check(m.bus.cycles)
 }
 

@@ -30,7 +30,6 @@ pub struct Dmc {
     pub(crate) armed: bool,
     /// CPU cycles until a $4015 disable stops the memory reader; 0 = none. A fetch then on
     /// its halt cycle is cut short (`Bus::run_dma`).
-    #[serde(default)]
     disable_delay: u8,
 }
 

@@ -47,7 +47,6 @@ pub struct Apu {
     last_4017: u8,
     /// The cycle at whose start a $4015 read's clearing of the frame IRQ flag lands (the
     /// next get cycle after the read); 0: none pending.
-    #[serde(default)]
     frame_ack_at: u64,
     /// Length counters have writes or a clock to settle at the end of this cycle.
     length_dirty: bool,
@@ -143,6 +142,19 @@ impl Apu {
         self.dmc.check()?;
         self.frame.check()?;
         self.synth.check()?;
+        // A read schedules the clear at most two cycles ahead, and the tick at that cycle
+        // performs it; the APU ticks never skip past it.
+        crate::state::ensure(
+            self.frame_ack_at == 0
+                || (self.cycle..=bus_cycles.saturating_add(2)).contains(&self.frame_ack_at),
+            "bus.apu.frame_ack_at",
+            || {
+                format!(
+                    "{} is not 0 nor between the APU's cycle {} and the bus's {bus_cycles} + 2",
+                    self.frame_ack_at, self.cycle
+                )
+            },
+        )?;
         // Synthesis never runs ahead of the ticks, nor the ticks ahead of the bus.
         crate::state::ensure(
             self.synth_cycle <= self.cycle
