@@ -79,10 +79,17 @@ impl Bus {
     #[inline(always)]
     fn cpu_read_cycle(&mut self, addr: u16, fetch: bool, poll: &mut impl FnMut(&Self)) -> u8 {
         if self.needs_attention() {
+            // The CPU's internal data bus: DMA reads drive only the external one.
+            let internal = self.open_bus;
             if self.dma_pending {
                 self.run_dma(addr, poll);
             }
             self.attend(READ_PHASE);
+            if addr == 0x4015 {
+                let v = self.read_status(internal, fetch);
+                self.end_cycle();
+                return v;
+            }
         }
         let v = self.read_access(addr, fetch);
         self.end_cycle();
@@ -122,12 +129,7 @@ impl Bus {
                 self.a12_accessed(before, false);
                 v
             }
-            0x4015 => {
-                // The status read is internal to the 2A03: it does not drive the external bus.
-                let v = self.apu_read_status() | (self.open_bus & 0x20);
-                self.watch_read(addr, v, fetch);
-                return v;
-            }
+            0x4015 => return self.read_status(self.open_bus, fetch),
             0x4016 => (self.open_bus & 0xE0) | self.input.read(0, self.cycles),
             0x4017 => (self.open_bus & 0xE0) | self.input.read(1, self.cycles),
             _ => self.open_bus,
@@ -135,6 +137,14 @@ impl Bus {
         self.open_bus = value;
         self.watch_read(addr, value, fetch);
         value
+    }
+
+    /// A $4015 read. The status is internal to the 2A03: it does not drive the external bus,
+    /// and bit 5 is whatever the CPU's internal bus held (`internal`).
+    fn read_status(&mut self, internal: u8, fetch: bool) -> u8 {
+        let v = self.apu_read_status() | (internal & 0x20);
+        self.watch_read(0x4015, v, fetch);
+        v
     }
 
     #[inline(always)]

@@ -43,7 +43,7 @@ impl Bus {
             match dmc {
                 Some(addr) if get && dmc_wait >= 2 => {
                     self.begin_cycle(READ_PHASE);
-                    let v = self.read(addr);
+                    let v = self.dma_read(addr, halted_addr, true);
                     self.end_cycle();
                     poll(self);
                     self.apu.dmc_dma_done(v);
@@ -64,7 +64,7 @@ impl Bus {
                     }
                     None if get => {
                         self.begin_cycle(READ_PHASE);
-                        oam_latch = Some(self.oam_dma_read(base | oam_index, halted_addr));
+                        oam_latch = Some(self.dma_read(base | oam_index, halted_addr, false));
                         self.end_cycle();
                         poll(self);
                     }
@@ -84,13 +84,15 @@ impl Bus {
         self.dma_pending = false;
     }
 
-    /// An OAM DMA read. The 2A03's registers decode only the low 5 address bits, and they
-    /// answer only while the CPU's own address bus (held on its halted read) is in
-    /// $4000-$401F. Then a DMA read of any address ending in $15-$17 reaches $4015-$4017:
-    /// alone where nothing else drives the bus, alongside the memory that does otherwise
-    /// ($4015 then takes bit 5 from memory; the pads are clocked but not seen). While the CPU is
-    /// elsewhere, DMA reads of $4000-$401F find nothing on the bus.
-    fn oam_dma_read(&mut self, addr: u16, cpu_addr: u16) -> u8 {
+    /// A DMA read (`dmc`: the DMC's sample fetch, else OAM DMA's). The 2A03's registers
+    /// decode only the low 5 address bits, and they answer only while the CPU's own address
+    /// bus (held on its halted read) is in $4000-$401F. Then a DMA read of any address ending
+    /// in $15-$17 reaches $4015-$4017: alone where nothing else drives the bus, alongside the
+    /// memory that does otherwise. $4015 is internal to the 2A03, so the external bus (what a
+    /// later open-bus read sees) keeps the memory's value; OAM DMA takes bit 5 from memory.
+    /// A pad drives bit 0 over the memory's low bits. While the CPU is elsewhere, DMA reads of
+    /// $4000-$401F find nothing on the bus.
+    fn dma_read(&mut self, addr: u16, cpu_addr: u16, dmc: bool) -> u8 {
         let apu_range = |a: u16| (0x4000..=0x401F).contains(&a);
         if !apu_range(cpu_addr) {
             return if apu_range(addr) {
@@ -109,12 +111,24 @@ impl Bus {
         }
         let memory = self.read(addr);
         match reg {
-            0x4015 => self.apu_read_status() | (memory & 0x20),
+            0x4015 => {
+                let status = self.apu_read_status();
+                if dmc {
+                    memory
+                } else {
+                    status | (memory & 0x20)
+                }
+            }
             _ => {
                 // The pads are clocked all the same (AccuracyCoin's later tests expect the
                 // console that does so).
-                self.input.read(usize::from(reg & 1), self.cycles);
-                memory
+                let pad = self.input.read(usize::from(reg & 1), self.cycles);
+                if dmc {
+                    self.open_bus = (memory & 0xE0) | pad;
+                    self.open_bus
+                } else {
+                    memory
+                }
             }
         }
     }
