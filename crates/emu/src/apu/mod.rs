@@ -21,6 +21,7 @@ mod pulse;
 mod synth;
 mod triangle;
 mod units;
+mod voices;
 
 use dmc::Dmc;
 use frame::{FrameCounter, HALF, QUARTER};
@@ -261,42 +262,24 @@ impl Apu {
 
     /// Runs synthesis for the cycles before `end`.
     fn synth_to(&mut self, end: u64) {
-        let mut n = (end - self.synth_cycle) as u32;
-        let mut odd = self.synth_cycle & 1 == 1;
+        let n = (end - self.synth_cycle) as u32;
+        let odd = self.synth_cycle & 1 == 1;
         self.synth_cycle = end;
         if !self.audio {
             // The waveforms still move, so a state saved without sound resumes exactly as
             // one saved with it.
-            let pulse_units = if odd { n.div_ceil(2) } else { n / 2 };
-            self.pulse[0].advance(pulse_units);
-            self.pulse[1].advance(pulse_units);
-            self.triangle.advance(n);
-            self.noise.advance(n);
+            self.advance_channels(n, odd);
             return;
         }
-        while n > 0 {
-            let d = if self.mix_dirty || self.dmc.level != self.last_dmc_level {
-                1
-            } else {
-                n.min(self.pulse[0].until_change(odd))
-                    .min(self.pulse[1].until_change(odd))
-                    .min(self.triangle.until_change())
-                    .min(self.noise.until_change())
-            };
-            // Cycles 1..d-1 change nothing audible: jump over them.
-            let m = d - 1;
-            if m > 0 {
-                let pulse_units = if odd { m.div_ceil(2) } else { m / 2 };
-                self.pulse[0].advance(pulse_units);
-                self.pulse[1].advance(pulse_units);
-                self.triangle.advance(m);
-                self.noise.advance(m);
-                self.synth.skip(m);
-                odd ^= m & 1 == 1;
-            }
+        if n == 0 {
+            return;
+        }
+        if self.mix_dirty || self.dmc.level != self.last_dmc_level {
+            // A write or a clock just changed a channel: this cycle re-mixes.
             self.run_audio(odd);
-            odd = !odd;
-            n -= d;
+            self.synth_span(n - 1, !odd);
+        } else {
+            self.synth_span(n, odd);
         }
     }
 

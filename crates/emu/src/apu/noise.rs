@@ -83,15 +83,30 @@ impl Noise {
     }
 
     fn shift(&mut self) {
-        let tap = if self.short_mode { 6 } else { 1 };
-        let feedback = (self.lfsr ^ (self.lfsr >> tap)) & 1;
-        self.lfsr = (self.lfsr >> 1) | (feedback << 14);
+        self.lfsr = next_lfsr(self.lfsr, self.tap());
+    }
+
+    fn tap(&self) -> u32 {
+        if self.short_mode { 6 } else { 1 }
+    }
+
+    /// For synthesis between events: the output level while sounding (0 when silent),
+    /// the register and its feedback tap, and the CPU cycles until the next shift and
+    /// between shifts.
+    pub(super) fn voice(&self) -> (u8, u16, u32, u32, u32) {
+        let volume = if self.len.active() {
+            self.env.volume()
+        } else {
+            0
+        };
+        let first = u32::from(self.timer.max(1));
+        (volume, self.lfsr, self.tap(), first, u32::from(self.period))
     }
 
     /// `n` shifts at once. The bits a shift feeds in are b0 ^ b(tap) of the register, so the
     /// next 15 - tap of them are already known: they go in as one block.
     fn shift_by(&mut self, mut n: u32) {
-        let tap = if self.short_mode { 6 } else { 1 };
+        let tap = self.tap();
         if !self.short_mode {
             // The long mode cycles through all 32767 non-zero states.
             n %= 32767;
@@ -121,15 +136,6 @@ impl Noise {
         self.timer = (p - rest % p) as u16;
     }
 
-    /// CPU cycles until the output can next change; `u32::MAX` while silent.
-    pub fn until_change(&self) -> u32 {
-        if !self.len.active() || self.env.volume() == 0 {
-            u32::MAX
-        } else {
-            u32::from(self.timer.max(1))
-        }
-    }
-
     #[inline]
     pub fn output(&self) -> u8 {
         if self.lfsr & 1 != 0 || !self.len.active() {
@@ -138,6 +144,13 @@ impl Noise {
             self.env.volume()
         }
     }
+}
+
+/// The shift register after one shift.
+#[inline]
+pub(super) fn next_lfsr(lfsr: u16, tap: u32) -> u16 {
+    let feedback = (lfsr ^ (lfsr >> tap)) & 1;
+    (lfsr >> 1) | (feedback << 14)
 }
 
 #[cfg(test)]

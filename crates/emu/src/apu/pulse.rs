@@ -101,14 +101,24 @@ impl Pulse {
         self.step = ((u32::from(self.step) + steps) & 7) as u8;
     }
 
-    /// CPU cycles until the output can next change (cycle 1 is the next one, of parity
-    /// `odd`); `u32::MAX` while the channel is silent whatever its phase.
-    pub fn until_change(&self, odd: bool) -> u32 {
-        if !self.len.active() || self.muted() || self.env.volume() == 0 {
-            u32::MAX
+    /// For synthesis between events: the output level while sounding (0 when silent
+    /// whatever the phase), the duty row, the step, and the CPU cycles until the next
+    /// step (cycle 1 is the next one, of parity `odd`) and between steps.
+    pub(super) fn voice(&self, odd: bool) -> (u8, &'static [u8; 8], u8, u32, u32) {
+        let volume = if !self.len.active() || self.muted() {
+            0
         } else {
-            (u32::from(self.timer) + 1) * 2 - u32::from(odd)
-        }
+            self.env.volume()
+        };
+        let first = (u32::from(self.timer) + 1) * 2 - u32::from(odd);
+        let every = (u32::from(self.period) + 1) * 2;
+        (
+            volume,
+            &DUTY[usize::from(self.duty)],
+            self.step,
+            first,
+            every,
+        )
     }
 
     fn target(&self) -> u16 {

@@ -276,6 +276,16 @@ impl Synth {
         }
     }
 
+    /// A new mixed level from `offset` CPU cycles after the current one on (the cycles in
+    /// between are then passed with `skip`).
+    #[inline]
+    pub fn set_level_at(&mut self, offset: u32, level: f32) {
+        if level != self.level {
+            self.add_step_at(self.cycles + offset, level - self.level);
+            self.level = level;
+        }
+    }
+
     /// Ends one CPU cycle.
     #[inline]
     pub fn tick(&mut self) {
@@ -295,7 +305,11 @@ impl Synth {
     }
 
     fn add_step(&mut self, delta: f32) {
-        let t = self.base + u64::from(self.cycles) * self.step;
+        self.add_step_at(self.cycles, delta);
+    }
+
+    fn add_step_at(&mut self, cycles: u32, delta: f32) {
+        let t = self.base + u64::from(cycles) * self.step;
         let pos = (t >> 32) as usize;
         let phase = ((t >> (32 - PHASE_BITS)) as usize) & (PHASES - 1);
         if pos + TAPS > self.acc.len() {
@@ -311,12 +325,19 @@ impl Synth {
     pub fn flush(&mut self) {
         let t = self.base + u64::from(self.cycles) * self.step;
         let done = ((t >> 32) as usize).min(self.acc.len());
-        for i in 0..done {
-            self.integ += self.acc[i];
-            let x = self.lp14k.run(self.hp440.run(self.hp90.run(self.integ)));
-            self.out
-                .push((x * GAIN).round().clamp(-32768.0, 32767.0) as i16);
-        }
+        let (mut integ, mut hp90, mut hp440, mut lp14k) = (
+            self.integ,
+            self.hp90.clone(),
+            self.hp440.clone(),
+            self.lp14k.clone(),
+        );
+        self.out.extend(self.acc[..done].iter().map(|&delta| {
+            integ += delta;
+            let x = lp14k.run(hp440.run(hp90.run(integ))) * GAIN;
+            // Round half up without a libm call: shifted to be positive, truncation floors.
+            ((x.clamp(-32768.0, 32767.0) + 32768.5) as i32 - 32768) as i16
+        }));
+        (self.integ, self.hp90, self.hp440, self.lp14k) = (integ, hp90, hp440, lp14k);
         self.acc.copy_within(done.., 0);
         let len = self.acc.len();
         self.acc[len - done..].fill(0.0);

@@ -88,6 +88,12 @@ impl Triangle {
         }
     }
 
+    /// For synthesis between events: the step, and the CPU cycles until the next step and
+    /// between steps (`u32::MAX` while the sequencer is stopped).
+    pub(super) fn voice(&self) -> (u8, u32, u32) {
+        (self.step, self.until_change(), u32::from(self.period) + 1)
+    }
+
     /// Quarter-frame clock: the linear counter.
     pub fn quarter_frame(&mut self) {
         if self.linear_reload {
@@ -102,11 +108,12 @@ impl Triangle {
 
     #[inline]
     pub fn output(&self) -> u8 {
-        // 15, 14, ..., 0, 0, 1, ..., 15
-        if self.step < 16 {
-            15 - self.step
-        } else {
-            self.step - 16
-        }
+        level(self.step)
     }
+}
+
+/// The sequencer's output at `step`: 15, 14, ..., 0, 0, 1, ..., 15.
+#[inline]
+pub(super) fn level(step: u8) -> u8 {
+    if step < 16 { 15 - step } else { step - 16 }
 }
