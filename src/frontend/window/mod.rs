@@ -176,6 +176,15 @@ pub fn run_with(
                 Event::ControllerDeviceAdded { which, .. } => pads.added(&gc, which),
                 Event::ControllerDeviceRemoved { which, .. } => pads.removed(which),
                 Event::KeyDown {
+                    scancode: Some(scan),
+                    keycode: Some(k),
+                    repeat: false,
+                    ..
+                } if pads.binds(k) => {
+                    pads.key_down(scan);
+                    None
+                }
+                Event::KeyDown {
                     keycode: Some(k),
                     keymod,
                     repeat,
