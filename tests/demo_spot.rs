@@ -130,6 +130,28 @@ fn three_and_four_player_games_finish_through_the_four_score() {
 }
 
 #[test]
+fn plugin_in_slot_two_calibrates_through_pad_two() {
+    // The cart's computer holds slot 1 (pad 1) and the plug-in slot 2: calibration finds
+    // the pad, cursor and turns from pad 2 and the plug-in plays there. (The plug-in is
+    // told nothing; the map it settles on must read the cart as its definitions do, which
+    // the harness checks on every idle frame.)
+    let mut opts = Options::new(2, 1, 5).unwrap();
+    opts.settings = [5, SETTING_HUMAN, 0, 0];
+    opts.games = 4;
+    opts.threads = 1;
+    opts.move_nodes = Some(2_000);
+    opts.seed = 11;
+    let r = demo::play(&opts).unwrap();
+    print!("{}", demo::summary(&r, &opts));
+    assert!(r.errors.is_empty(), "{:#?}", r.errors);
+    assert_eq!(r.games.len(), 4);
+    assert!(r.moves_by_slot[1] > 0 && r.plugin_moves > 0);
+    assert_eq!(r.refused_presses, 0);
+    let (map, _, _) = &r.calibrations[0];
+    assert_eq!(map.pad_of_player[1], 1, "{map:?}");
+}
+
+#[test]
 fn window_demo_plays_out_of_the_box() {
     // What `nesmind demo spot` runs in the window: the cart's default settings (player 1
     // human, player 2 the computer at level 5) start by themselves on the title screen.

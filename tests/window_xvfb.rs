@@ -6,54 +6,18 @@
 
 mod common;
 
+use common::xvfb::start_xvfb;
 use nesmind::frontend::layout::STRIP_H;
 use nesmind::frontend::overlay::{Osd, OverlayMode, render};
 use nesmind::frontend::png::decode_rgb;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Instant;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nesmind-xvfb-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-/// Kills the Xvfb this test started when the test ends, pass or fail.
-struct Server(Child);
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// An Xvfb of its own for each test (`n` keeps parallel tests apart).
-fn start_xvfb(n: u32) -> Result<(Server, String), String> {
-    let display = 100 + (std::process::id() % 300) * 3 + n;
-    let child = Command::new("Xvfb")
-        .args([
-            format!(":{display}").as_str(),
-            "-screen",
-            "0",
-            "1024x768x24",
-            "-nolisten",
-            "tcp",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("Xvfb is not installed ({e}); apt-get install xvfb"))?;
-    let server = Server(child);
-    let socket = format!("/tmp/.X11-unix/X{display}");
-    let start = Instant::now();
-    while !Path::new(&socket).exists() {
-        if start.elapsed() > Duration::from_secs(10) {
-            return Err("Xvfb did not come up within 10 s".into());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Ok((server, format!(":{display}")))
 }
 
 fn game() -> String {
@@ -98,7 +62,7 @@ fn png(path: &Path) -> (usize, usize, Vec<u32>) {
 #[cfg(feature = "sdl")]
 #[test]
 fn window_screenshot_matches_headless_frame() {
-    let (_server, display) = match start_xvfb(0) {
+    let (_server, display) = match start_xvfb() {
         Ok(s) => s,
         Err(why) => {
             common::cannot_run(&why);
@@ -151,7 +115,7 @@ fn status_overlay_is_in_the_window_not_in_the_screenshot() {
         common::cannot_run("no python3 on PATH for the example plug-in");
         return;
     };
-    let (_server, display) = match start_xvfb(1) {
+    let (_server, display) = match start_xvfb() {
         Ok(s) => s,
         Err(why) => {
             common::cannot_run(&why);

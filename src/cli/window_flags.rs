@@ -61,6 +61,7 @@ impl WindowFlags {
             overlay: self.overlay,
             pace_by: self.pacing,
             input,
+            pads: [0, 1, 2, 3],
             screenshot,
             capture: self.capture.clone(),
             stem,

@@ -2,6 +2,8 @@
 //! checks that cannot run.
 #![allow(dead_code)]
 
+pub mod xvfb;
+
 use nesmind::emu::{Machine, Rom};
 use std::path::PathBuf;
 

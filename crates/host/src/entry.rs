@@ -42,4 +42,28 @@ pub struct Demo {
     /// `nesmind demo <plugin> --headless [args...]`: plays without a window and prints a
     /// summary whose last line is the figure of merit (e.g. `win_rate W`).
     pub headless: ToolFn,
+    /// `nesmind demo <plugin> --human SEATS`: people play some seats in the window and the
+    /// plug-in the others; `None` when the game has no such mode.
+    pub human: Option<HumanFn>,
 }
+
+/// What `nesmind demo --human` asks for.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HumanGame {
+    /// The seats people play, 0-based, in the order given.
+    pub humans: Vec<usize>,
+    /// Players in the game, if given.
+    pub players: Option<usize>,
+    /// The plug-in's strength, as written on the command line.
+    pub ai_level: Option<String>,
+}
+
+/// The plug-in that sets the game up and plays the other seats, and the pads the people
+/// hold (0-based, one per seat in `HumanGame::humans` order: the window gives the i-th of
+/// them the i-th pad's keys and controller).
+pub struct HumanSetup {
+    pub plugin: Box<dyn Plugin>,
+    pub pads: Vec<usize>,
+}
+
+pub type HumanFn = fn(&HumanGame) -> Result<HumanSetup, String>;

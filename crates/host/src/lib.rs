@@ -16,7 +16,7 @@ pub mod savestate;
 pub mod session;
 mod view;
 
-pub use entry::{Demo, Entry, ToolFn, parse_args};
+pub use entry::{Demo, Entry, HumanFn, HumanGame, HumanSetup, ToolFn, parse_args};
 pub use fork::Fork;
 pub use nesmind_emu::{AccessKind, Buttons, MachineError, Rom, RomError, RomInfo, WatchHit};
 pub use plugin::{Frame, Plugin, PluginOptions, Request, Setup};

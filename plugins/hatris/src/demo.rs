@@ -17,6 +17,7 @@ pub static DEMO: Demo = Demo {
     image: include_bytes!("../cart/hatris-like.nes"),
     window_options: &[],
     headless: run,
+    human: None,
 };
 
 /// Spawn cap of a headless run unless `--max-spawns` says otherwise.

@@ -11,6 +11,20 @@ pub const SHELTER_OPPONENT: i32 = 5;
 /// Applied to off-board neighbours, and (by inference: they shield the same way) to blocked squares.
 pub const SHELTER_EDGE: i32 = 2;
 pub const JUMP_MOBILITY: i32 = 1;
+/// Heuristic value of one piece of material on an open board (a piece plus its eight
+/// edge-free neighbours): UAI shows it as 100 centipieces, the window as 1.0.
+pub const PIECE_VALUE: i32 = PIECE + 8 * SHELTER_EDGE;
+
+/// A search score for people: `+1.5` pieces for the side that searched, or `+M3` / `-M3`
+/// when the search proved a win or loss in that many of the winner's moves.
+pub fn score_text(score: i32) -> String {
+    let win = nesmind_search::WIN;
+    if score.abs() > win / 2 {
+        let moves = (win - score.abs() + 1) / 2;
+        return format!("{}M{moves}", if score > 0 { '+' } else { '-' });
+    }
+    format!("{:+.1}", f64::from(score) / f64::from(PIECE_VALUE))
+}
 
 /// Per-square neighbour count of `bb` (0-8) as four bit planes, from a carry-save adder tree
 /// over the eight shifted boards; lets the per-player sums use 4 popcounts instead of 8.
@@ -100,6 +114,16 @@ mod tests {
     use super::*;
     use crate::board::{ADJACENT, Bits, CELLS};
     use crate::layouts::parse_fen;
+
+    #[test]
+    fn scores_read_as_pieces_or_proven_results() {
+        assert_eq!(score_text(54), "+1.5");
+        assert_eq!(score_text(-36), "-1.0");
+        assert_eq!(score_text(0), "+0.0");
+        let win = nesmind_search::WIN;
+        assert_eq!(score_text(win - 5), "+M3");
+        assert_eq!(score_text(-(win - 2)), "-M1");
+    }
 
     /// Square-by-square version of the same rules.
     fn slow(pos: &Position) -> Utility {

@@ -220,6 +220,37 @@ pub fn parse_fen(text: &str, players: usize) -> Result<Position, String> {
     Position::new(players, blocked, pieces, to_move)
 }
 
+/// The FEN [`parse_fen`] reads: the board and the side to move.
+pub fn to_fen(pos: &Position) -> String {
+    let mut rows = Vec::with_capacity(SIDE);
+    for r in 0..SIDE {
+        let (mut row, mut run) = (String::new(), 0);
+        for c in 0..SIDE {
+            let sq = square(r, c);
+            let ch = if pos.blocked() >> sq & 1 == 1 {
+                '-'
+            } else if let Some(p) = pos.owner(sq) {
+                LETTERS[p] as char
+            } else {
+                run += 1;
+                continue;
+            };
+            if run > 0 {
+                row.push_str(&run.to_string());
+                run = 0;
+            }
+            row.push(ch);
+        }
+        if run > 0 {
+            row.push_str(&run.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {}", rows.join("/"), LETTERS[pos.to_move()] as char)
+}
+
+const LETTERS: &[u8; MAX_PLAYERS] = b"xoyz";
+
 fn player_letter(ch: char) -> Option<usize> {
     "xoyz".find(ch.to_ascii_lowercase())
 }
@@ -280,5 +311,9 @@ mod tests {
         assert!(parse_fen("x5o/7/7 x", 2).is_err());
         let p = parse_fen("x5o/7/7/7/7/7/o5x x 0 1", 2).unwrap();
         assert_eq!(p, start_position(2, 0, ThirdCorner::LowerLeft).unwrap());
+        assert_eq!(to_fen(&p), "x5o/7/7/7/7/7/o5x x");
+        for fen in ["x1-2-o/7/7/3y3/7/-5-/o4zx z", "7/7/7/7/7/7/xo5 o"] {
+            assert_eq!(to_fen(&parse_fen(fen, 4).unwrap()), fen);
+        }
     }
 }

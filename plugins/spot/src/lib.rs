@@ -10,6 +10,7 @@ pub mod eval;
 mod fork_check;
 mod game;
 pub mod layouts;
+pub mod levels;
 pub mod map_read;
 pub mod moves;
 pub mod naive;

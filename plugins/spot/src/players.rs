@@ -2,11 +2,12 @@
 
 use super::board::NO_SQUARE;
 use super::bots;
+use super::levels::{LEVELS, Level};
 use super::moves::Move;
 use super::position::Position;
 use nesmind_search::{Algorithm, SearchConfig, SearchResult, Searcher};
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
 /// The search the plug-in (and the `spot` seat) uses for a player count: negamax with PVS for
@@ -33,6 +34,9 @@ pub enum SeatKind {
     /// What the plug-in plays by default: expectimax against the opponent model.
     Default,
     NesAi(u8),
+    /// A strength for play against a person (`levels.rs`): the default search for the
+    /// player count, plain (no opponent model), under the level's own budget.
+    Level(u8),
     Greedy,
     Random,
 }
@@ -55,6 +59,9 @@ impl SeatKind {
         if t == "spot" {
             return Ok(SeatKind::Default);
         }
+        if let Some(level) = t.strip_prefix("level:") {
+            return Level::parse(level).map(|l| SeatKind::Level(l.number));
+        }
         if let Some(base) = t.strip_suffix("-model") {
             return Algorithm::parse(base).map(SeatKind::Modeled);
         }
@@ -63,7 +70,7 @@ impl SeatKind {
             "greedy" => Ok(SeatKind::Greedy),
             "random" => Ok(SeatKind::Random),
             _ => Algorithm::parse(&t).map(SeatKind::Search).map_err(|_| {
-                format!("unknown seat '{text}' (spot, hypermax, hypermax-article, paranoid, brs, negamax, expectimax, any of these five with -model, nes-ai[:1-5], greedy, random)")
+                format!("unknown seat '{text}' (spot, hypermax, hypermax-article, paranoid, brs, negamax, expectimax, any of these five with -model, nes-ai[:1-5], level:1-5, greedy, random)")
             }),
         }
     }
@@ -74,6 +81,8 @@ pub struct Seat {
     kind: SeatKind,
     rng: StdRng,
     searcher: Option<Searcher<Position>>,
+    /// Share of moves played at random instead of searched (weak levels).
+    random_share: f64,
     pub last_search: Option<SearchResult<Move>>,
 }
 
@@ -87,7 +96,16 @@ impl Seat {
             }
             k => k,
         };
+        let level = match kind {
+            SeatKind::Level(n) => Some(LEVELS[usize::from(n.clamp(1, 5)) - 1]),
+            _ => None,
+        };
         let cfg = match &kind {
+            SeatKind::Level(_) => Some(SearchConfig::timed(
+                default_algorithm(players),
+                move_time,
+                seed,
+            )),
             SeatKind::Search(a) => Some(SearchConfig::timed(*a, move_time, seed)),
             SeatKind::ArticleHypermax => Some(SearchConfig::article_hypermax(players, seed)),
             SeatKind::Modeled(a) => Some(SearchConfig {
@@ -96,12 +114,18 @@ impl Seat {
             }),
             _ => None,
         };
-        Seat {
+        let mut seat = Seat {
             kind,
             rng: StdRng::seed_from_u64(seed ^ 0xA5A5),
             searcher: cfg.map(Searcher::new),
+            random_share: 0.0,
             last_search: None,
+        };
+        if let (Some(l), Some(s)) = (level, seat.searcher.as_mut()) {
+            s.set_fixed_budget(Some(l.nodes), Some(l.depth));
+            seat.random_share = l.random_share;
         }
+        seat
     }
 
     pub fn kind(&self) -> &SeatKind {
@@ -109,7 +133,11 @@ impl Seat {
     }
 
     /// A reproducible budget instead of the time budget (see `Searcher::set_fixed_budget`).
+    /// A level seat keeps its level's budget.
     pub fn set_fixed_budget(&mut self, nodes: Option<u64>, depth: Option<u32>) {
+        if matches!(self.kind, SeatKind::Level(_)) {
+            return;
+        }
         if let Some(s) = self.searcher.as_mut() {
             s.set_fixed_budget(nodes, depth);
         }
@@ -121,6 +149,11 @@ impl Seat {
             (SeatKind::NesAi(level), _) => bots::nes_ai_move(pos, *level, &mut self.rng),
             (SeatKind::Greedy, _) => bots::greedy_move(pos, &mut self.rng),
             (SeatKind::Random, _) => bots::random_move(pos, &mut self.rng),
+            (_, Some(_)) if self.random_share > 0.0 && self.rng.gen_bool(self.random_share) => {
+                // A weak level's slip: no search, so no line to show either.
+                self.last_search = None;
+                bots::random_move(pos, &mut self.rng)
+            }
             (_, Some(searcher)) => {
                 // The bonus game counts only at the root: deeper plies ignore the secret square.
                 let mut root = *pos;

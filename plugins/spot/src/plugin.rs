@@ -5,6 +5,7 @@
 use super::board::CELLS;
 use super::calibrate::{Calibration, Calibrator, Progress};
 use super::fork_check::{pad_moves_cursor, plan_works};
+use super::levels::Level;
 use super::moves::{Kind, Move};
 use super::pad_plan::{Plan, Step};
 use super::play::{Next, best_prize_of_kind, next_press, phase, plan_for};
@@ -15,7 +16,7 @@ use super::ram_map::{
     parse_ram_maps,
 };
 use nesmind_host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Setup};
-use nesmind_search::Algorithm;
+use nesmind_search::{Algorithm, SearchResult};
 use std::time::Duration;
 
 /// Frames to wait for the game to react to a committed move before planning again.
@@ -48,6 +49,8 @@ pub struct SpotPlugin {
     /// `move_nodes` / `depth`: a reproducible budget per move instead of `move_time`.
     move_nodes: Option<u64>,
     depth: Option<u32>,
+    /// `level=`: a strength for play against people (replaces the budget and the model).
+    level: Option<u8>,
     players: Vec<Option<Seat>>,
     plan: Option<Plan>,
     /// Pad held or released by the last press, and frames left before the next one.
@@ -68,6 +71,8 @@ pub struct SpotPlugin {
     pub calibration: Option<Calibration>,
     status: String,
     pub moves_entered: u64,
+    /// Moves chosen (searched or not), whether or not entered yet.
+    pub choices: u64,
     pub games: u32,
     pub wins: u32,
     pub errors: Vec<String>,
@@ -86,6 +91,7 @@ impl SpotPlugin {
             move_time: Duration::from_millis(200),
             move_nodes: None,
             depth: None,
+            level: None,
             players: (0..MAX_PLAYERS).map(|_| None).collect(),
             plan: None,
             pressing: None,
@@ -102,6 +108,7 @@ impl SpotPlugin {
             calibration: None,
             status: String::new(),
             moves_entered: 0,
+            choices: 0,
             games: 0,
             wins: 0,
             errors: Vec::new(),
@@ -134,6 +141,7 @@ impl SpotPlugin {
                             format!("move_nodes: '{value}' is not a number of nodes")
                         })?);
                 }
+                "level" => plugin.level = Some(Level::parse(value)?.number),
                 "depth" => {
                     plugin.depth = Some(
                         value
@@ -143,7 +151,7 @@ impl SpotPlugin {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown spot option '{key}' (ram_map, save_map, seats, search, model, move_ms, move_nodes, depth)"
+                        "unknown spot option '{key}' (ram_map, save_map, seats, search, model, move_ms, move_nodes, depth, level)"
                     ));
                 }
             }
@@ -157,6 +165,17 @@ impl SpotPlugin {
             MapState::Ready(m) => Some(m),
             _ => None,
         }
+    }
+
+    /// The last search made for `slot` this game (none before its first move, after a
+    /// weak level's random move, or once the game is over).
+    pub fn last_search(&self, slot: usize) -> Option<&SearchResult<Move>> {
+        self.players.get(slot)?.as_ref()?.last_search.as_ref()
+    }
+
+    /// The status line it last set.
+    pub fn status_line(&self) -> &str {
+        &self.status
     }
 
     /// Why the player stopped, if it did.
@@ -246,7 +265,9 @@ impl SpotPlugin {
 
     fn seat(&mut self, slot: usize, players: usize) -> &mut Seat {
         let algorithm = self.algorithm.unwrap_or_else(|| default_algorithm(players));
-        let kind = if self.model {
+        let kind = if let Some(level) = self.level {
+            SeatKind::Level(level)
+        } else if self.model {
             SeatKind::Modeled(algorithm)
         } else {
             SeatKind::Search(algorithm)
@@ -278,6 +299,7 @@ impl SpotPlugin {
         let mv = match phase {
             1 => {
                 let mv = self.seat(slot, pos.players()).choose(&pos);
+                self.choices += 1;
                 self.pending_prize = Some(mv);
                 mv
             }
@@ -306,6 +328,7 @@ impl SpotPlugin {
                     return Ok(None); // the game passes by itself
                 }
                 let mv = self.seat(slot, pos.players()).choose(&pos);
+                self.choices += 1;
                 if !legal.contains(&mv) || mv.kind != Kind::Step {
                     return Err(format!("search returned {mv}, not a legal step"));
                 }

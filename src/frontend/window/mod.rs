@@ -37,6 +37,9 @@ pub struct WindowOptions {
     pub overlay: OverlayMode,
     pub pace_by: PaceBy,
     pub input: InputConfig,
+    /// The NES pad each input pad drives: `input`'s pad i (keys and controller i) presses
+    /// the buttons of NES pad `pads[i]` (`nesmind demo --human 2` hands pad 1's keys to pad 2).
+    pub pads: [usize; 4],
     /// At exit: the picture read back from the renderer, 256x240, no overlay.
     pub screenshot: Option<PathBuf>,
     /// At exit: the whole window as shown (scaled, aspect, overlay).
@@ -59,6 +62,7 @@ impl Default for WindowOptions {
             overlay: OverlayMode::Auto,
             pace_by: PaceBy::Sound,
             input: InputConfig::default(),
+            pads: [0, 1, 2, 3],
             screenshot: None,
             capture: None,
             stem: "nesmind".into(),
@@ -172,6 +176,15 @@ pub fn run_with(
                 Event::ControllerDeviceAdded { which, .. } => pads.added(&gc, which),
                 Event::ControllerDeviceRemoved { which, .. } => pads.removed(which),
                 Event::KeyDown {
+                    scancode: Some(scan),
+                    keycode: Some(k),
+                    repeat: false,
+                    ..
+                } if pads.binds(k) => {
+                    pads.key_down(scan);
+                    None
+                }
+                Event::KeyDown {
                     keycode: Some(k),
                     keymod,
                     repeat,
@@ -202,7 +215,11 @@ pub fn run_with(
         let stepping = !ui.paused || ui.advance;
         ui.advance = false;
         if stepping {
-            for (pad, b) in pads.read(&events.keyboard_state()).iter().enumerate() {
+            let mut held = [crate::host::Buttons::NONE; 4];
+            for (input, b) in pads.read(&events.keyboard_state()).iter().enumerate() {
+                held[opts.pads[input].min(3)] |= *b;
+            }
+            for (pad, b) in held.iter().enumerate() {
                 session.set_human_buttons(pad, *b);
             }
             if !between(session)? {

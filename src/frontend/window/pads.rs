@@ -14,6 +14,9 @@ pub struct Pads {
     threshold: i16,
     /// Controller in slot N drives pad N; a new controller takes the first free slot.
     slots: [Option<GameController>; 4],
+    /// Bound keys pressed since the last read: a tap shorter than a frame (or a frame the
+    /// machine was slow to run) still reaches the game for one frame.
+    taps: Vec<Scancode>,
 }
 
 impl Pads {
@@ -34,7 +37,15 @@ impl Pads {
             maps: bindings.controllers,
             threshold: bindings.threshold,
             slots: Default::default(),
+            taps: Vec::new(),
         })
+    }
+
+    /// A key went down (read from the event queue, before the frame's keyboard state).
+    pub fn key_down(&mut self, scan: Scancode) {
+        if self.keys.iter().any(|k| k.0 == scan) && !self.taps.contains(&scan) {
+            self.taps.push(scan);
+        }
     }
 
     /// Whether `key` drives a pad (such keys are not hotkeys).
@@ -78,14 +89,15 @@ impl Pads {
         Some(format!("controller on pad {} unplugged", slot + 1))
     }
 
-    /// The buttons held for each pad.
-    pub fn read(&self, keyboard: &KeyboardState) -> [Buttons; 4] {
+    /// The buttons held for each pad (or tapped since the last read).
+    pub fn read(&mut self, keyboard: &KeyboardState) -> [Buttons; 4] {
         let mut pads = [Buttons::NONE; 4];
         for &(scan, pad, b) in &self.keys {
-            if keyboard.is_scancode_pressed(scan) {
+            if keyboard.is_scancode_pressed(scan) || self.taps.contains(&scan) {
                 pads[pad] |= b;
             }
         }
+        self.taps.clear();
         for (pad, slot) in self.slots.iter().enumerate() {
             if let Some(c) = slot {
                 pads[pad] |= controller_buttons(c, &self.maps[pad], self.threshold);

@@ -325,6 +325,7 @@ pub fn seat_name(kind: &SeatKind) -> String {
         SeatKind::Modeled(a) => format!("{a:?}-model").to_ascii_lowercase(),
         SeatKind::Default => "spot".into(),
         SeatKind::NesAi(l) => format!("nes-ai:{l}"),
+        SeatKind::Level(l) => format!("level:{l}"),
         SeatKind::Greedy => "greedy".into(),
         SeatKind::Random => "random".into(),
     }

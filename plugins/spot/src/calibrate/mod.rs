@@ -7,8 +7,9 @@
 //! 2. walks that cursor round the board and fits its bytes to rows and columns (`cursor.rs`);
 //! 3. moves a corner piece and reads which array cell changed, and how: the board, its
 //!    orientation, and the codes for empty, blocked and the pad's player (`first_move.rs`);
-//! 4. plays two rounds, noting memory before each player's move: the turn byte, the turn
-//!    order, and every other move checked against the rules (`turns.rs`).
+//! 4. plays two rounds (more until every player has moved), noting memory before each
+//!    player's move: the turn byte, the turn order, and every other move checked against
+//!    the rules (`turns.rs`).
 //!
 //! The real game is never touched; what calibration cannot explain it names, and the player
 //! then presses nothing.

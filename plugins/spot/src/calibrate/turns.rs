@@ -1,7 +1,7 @@
-//! Whose turn it is: play two rounds on a fork, note the memory just before each player's
-//! piece appears, and keep the byte whose value is the same before every move of one player
-//! and different between players. The rounds also confirm the board: every other player's
-//! move must read as a legal move of the rules model.
+//! Whose turn it is: play rounds on a fork (two, and more until every player has moved),
+//! note the memory just before each player's piece appears, and keep the byte whose value is
+//! the same before every move of one player and different between players. The rounds also
+//! confirm the board: every other player's move must read as a legal move of the rules model.
 
 use super::first_move::{Oriented, read_board};
 use super::lab::{Lab, release_all, separating_bytes};
@@ -101,7 +101,12 @@ pub fn learn_turns(
     let mut movers: Vec<u8> = Vec::new();
     let mut pads: Vec<(u8, usize)> = vec![(o.mine, pad)];
     let (mut who, mut code) = (pad, o.mine);
-    for round in 0..2 {
+    // Two rounds, and more until every player has moved once: with three or four
+    // pad-played seats a round reaches only the next of them.
+    for round in 0..2 * MAX_PLAYERS {
+        if round >= 2 && codes.iter().all(|c| movers.contains(c)) {
+            break;
+        }
         // A few idle frames first: the game may have been caught half way through its
         // bookkeeping (board written, turn not yet passed) when its pad first answered.
         lab.run(&mut f, 4)?;
@@ -136,7 +141,12 @@ pub fn learn_turns(
             movers: &mut movers,
             timeline: &mut timeline,
         };
-        (who, code) = watch(lab, &mut f, o, codes, seen, &pads)?;
+        let (answered, known) = watch(lab, &mut f, o, codes, seen, &pads)?;
+        who = answered;
+        code = match known {
+            Some(c) => c,
+            None => whose_pad(lab, &f, who, cursor, o, codes, &pads)?,
+        };
         if pads.iter().all(|&(c, _)| c != code) {
             pads.push((code, who));
         }
@@ -196,7 +206,7 @@ pub fn learn_turns(
 
 /// Runs the fork until a pad-played turn comes, noting every other player's move (the
 /// memory just before its piece appears) and checking it against the rules. Returns the pad
-/// to move and its code.
+/// to move and its code if that pad was seen before.
 fn watch(
     lab: &mut Lab,
     f: &mut Fork,
@@ -204,7 +214,7 @@ fn watch(
     codes: &[u8],
     seen: Seen,
     pads: &[(u8, usize)],
-) -> Result<(usize, u8), String> {
+) -> Result<(usize, Option<u8>), String> {
     let Seen {
         samples,
         movers,
@@ -249,12 +259,7 @@ fn watch(
             let order: Vec<usize> = pads.iter().map(|&(_, p)| p).chain(0..4).collect();
             for p in order {
                 if lab.responds(f, p)? {
-                    let code = pads
-                        .iter()
-                        .find(|&&(_, q)| q == p)
-                        .map(|&(c, _)| c)
-                        .or_else(|| next_code(codes, movers))
-                        .ok_or("turn: a pad answers but whose player it is is unclear")?;
+                    let code = pads.iter().find(|&&(_, q)| q == p).map(|&(c, _)| c);
                     return Ok((p, code));
                 }
             }
@@ -274,9 +279,27 @@ struct Seen<'a> {
     timeline: &'a mut Vec<Snapshot>,
 }
 
-/// The code of a player that has not moved yet (for a second pad-played seat).
-fn next_code(codes: &[u8], movers: &[u8]) -> Option<u8> {
-    codes.iter().copied().find(|c| !movers.contains(c))
+/// Whose turn a pad not seen before plays: the player (of those no known pad plays) whose
+/// move it can make, tried on copies. Turn order is not code order: when the first mover is
+/// a second pad-played seat, the next pad-played seat can be any of the others.
+fn whose_pad(
+    lab: &mut Lab,
+    f: &Fork,
+    pad: usize,
+    cursor: &Cursor,
+    o: &Oriented,
+    codes: &[u8],
+    pads: &[(u8, usize)],
+) -> Result<u8, String> {
+    for &c in codes.iter().filter(|&&c| pads.iter().all(|&(k, _)| k != c)) {
+        if move_for(lab, &mut f.clone(), pad, cursor, o, c)? {
+            return Ok(c);
+        }
+    }
+    Err(format!(
+        "turn: pad {} answers, but it moves none of the players no other pad plays",
+        pad + 1
+    ))
 }
 
 /// The cyclic order the players moved in, from the first mover.

@@ -4,6 +4,7 @@
 //! title menu, to check every move, and to compare what calibration found with the truth.
 
 use crate::ram_map::{BoardShape, CellCodes, Cursor, RamMap, Screen, Seats, Turn};
+use nesmind_host::{Buttons, Frame};
 use std::collections::BTreeMap;
 
 const RAM_INC: &str = include_str!("../../cart/src/ram.inc");
@@ -20,6 +21,30 @@ pub const SETTING_HUMAN: u8 = 6;
 
 /// Colour names the cart gives player slots 1-4.
 pub const COLOURS: [&str; 4] = ["RED", "BLUE", "GOLD", "GREEN"];
+
+/// The press that brings the title menu one step towards `wanted` (a value per line;
+/// `None` leaves a line as it is), or `None` once every line shows what is wanted. The menu
+/// answers every pad.
+pub fn menu_press(
+    frame: &dyn Frame,
+    f: &CartFacts,
+    wanted: &[Option<u8>; MENU_LINES],
+) -> Option<Buttons> {
+    let shown = |line: usize| -> u8 {
+        match line {
+            0..=3 => frame.peek(f.addr("SETTINGS") + line as u16),
+            4 => frame.peek(f.addr("LAYOUT_CHOICE")),
+            _ => frame.peek(f.addr("ANIM_ON")),
+        }
+    };
+    let line = (0..MENU_LINES).find(|&l| wanted[l].is_some_and(|w| w != shown(l)))?;
+    let row = frame.peek(f.addr("MENU_ROW")) as usize;
+    Some(if row == line {
+        Buttons::RIGHT
+    } else {
+        Buttons::DOWN
+    })
+}
 
 /// The cart's definitions by name.
 #[derive(Clone, Debug, PartialEq)]

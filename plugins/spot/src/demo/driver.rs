@@ -157,28 +157,13 @@ impl Driver {
             self.report.lock().expect("report lock").done = true;
             return;
         }
-        let f = &self.facts;
-        let wanted = |line: usize| -> u8 {
-            match line {
-                0..=3 => self.cfg.settings[line],
-                4 => 0, // random layout
-                _ => u8::from(self.cfg.animations),
-            }
-        };
-        let shown = |line: usize| -> u8 {
-            match line {
-                0..=3 => frame.peek(f.addr("SETTINGS") + line as u16),
-                4 => frame.peek(f.addr("LAYOUT_CHOICE")),
-                _ => frame.peek(f.addr("ANIM_ON")),
-            }
-        };
-        if let Some(line) = (0..cart::MENU_LINES).find(|&l| wanted(l) != shown(l)) {
-            let row = frame.peek(f.addr("MENU_ROW")) as usize;
-            let button = if row == line {
-                Buttons::RIGHT
-            } else {
-                Buttons::DOWN
-            };
+        let mut wanted = [Some(0); cart::MENU_LINES];
+        for (w, &s) in wanted.iter_mut().zip(&self.cfg.settings) {
+            *w = Some(s);
+        }
+        // Line 4 (layout) stays 0: random.
+        wanted[5] = Some(u8::from(self.cfg.animations));
+        if let Some(button) = cart::menu_press(frame, &self.facts, &wanted) {
             self.press(frame, button);
         } else if self.wait > 0 {
             self.wait -= 1;
@@ -391,7 +376,7 @@ impl Driver {
 }
 
 /// The single step that turns `pos` into `now` (the mover's new cell, and the cell it left).
-fn find_move(pos: &Position, now: &Position) -> Option<Move> {
+pub(super) fn find_move(pos: &Position, now: &Position) -> Option<Move> {
     let me = pos.to_move();
     let gained = now.pieces(me) & pos.empty();
     let left = pos.pieces(me) & now.empty();

@@ -5,6 +5,7 @@
 
 pub mod cart;
 pub mod driver;
+pub mod human;
 pub mod timing;
 pub mod variant;
 
@@ -26,6 +27,7 @@ pub static DEMO: Demo = Demo {
     image: include_bytes!("../../cart/dots.nes"),
     window_options: &[],
     headless: headless_tool,
+    human: Some(human::setup),
 };
 
 /// The headless demo's default budget per move: the same games on every run.

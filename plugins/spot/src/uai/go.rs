@@ -3,7 +3,7 @@
 
 use super::game::{Game, move_text};
 use super::{Output, say};
-use crate::eval::{PIECE, SHELTER_EDGE};
+use crate::eval::PIECE_VALUE as CP_SCALE;
 use crate::position::Position;
 use nesmind_search::{SearchResult, Searcher, WIN};
 use std::sync::Arc;
@@ -13,9 +13,6 @@ use std::time::Duration;
 
 /// Deepest iteration when `go` sets no depth.
 const MAX_DEPTH: u32 = 64;
-/// Heuristic value of one piece of material on an open board (a piece plus its eight
-/// edge-free neighbours), shown as 100 centipieces.
-const CP_SCALE: i32 = PIECE + 8 * SHELTER_EDGE;
 /// Time kept back from every clock-based budget for process and pipe latency.
 const SAFETY_MS: u64 = 20;
 
