@@ -75,9 +75,11 @@ impl Input {
         }
     }
 
-    /// A fresh machine for `rom`, configured as the input needs.
+    /// A fresh machine for `rom`, configured as the input needs, sound off (as headless
+    /// runs have it; a machine starts with it on).
     pub fn machine(&self, rom: &Rom) -> Result<Machine, String> {
         let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+        m.set_audio_enabled(false);
         if let Input::Replay(p) = self {
             m.set_four_score(p.four_score());
         }
@@ -114,7 +116,7 @@ impl BenchResult {
     }
 }
 
-/// Runs `frames` frames of `rom` from power-on with `input` and no output.
+/// Runs `frames` frames of `rom` from power-on with `input`, no sound and no output.
 pub fn run_rom(rom: &Rom, frames: u64, input: &Input) -> Result<BenchResult, String> {
     let mut m = input.machine(rom)?;
     let frames = input.frames(frames);
