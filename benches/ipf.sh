@@ -4,8 +4,15 @@
 # with the scripted input of benches/nestopia.rs. Unlike fps, the figure is repeatable on a
 # shared machine.
 #
-#   benches/ipf.sh [ROM...]        (default: the README's workloads, from the test corpus)
+#   benches/ipf.sh [ROM...]        (default: the README's workloads: cpu_timing_test6, the
+#                                   corpus's homebrew games, holy-mapperel M4, the demo carts
+#                                   and the MMC3 cart)
 #   PROFILE=quick benches/ipf.sh   (a faster build to compare changes; figures differ a little)
+#   REPLAYS=benches/replays benches/ipf.sh
+#                                  (both play DIR/<ROM stem>.replay where there is one)
+#   SPEEDUPS=-skip_wait_loops benches/ipf.sh
+#                                  (nesmind with shortcuts switched off; see `Speedups::parse`)
+#   SOUND=1 benches/ipf.sh         (nesmind synthesises sound too; Nestopia always does)
 #
 # Needs valgrind; Nestopia's column needs Debian's libretro-nestopia (else it says "-").
 set -euo pipefail
@@ -14,8 +21,15 @@ profile=${PROFILE:-bench}
 corpus=${NES_TEST_ROMS:-../shared/test-roms}
 if [ $# -eq 0 ]; then
   set -- "$corpus"/blargg/cpu_timing_test6/cpu_timing_test.nes \
-    "$corpus"/homebrew/*/*.nes "$corpus"/holy-mapperel/M4_P128K_CR8K.nes
+    "$corpus"/homebrew/*/*.nes "$corpus"/holy-mapperel/M4_P128K_CR8K.nes \
+    plugins/spot/cart/dots.nes plugins/hatris/cart/hatris-like.nes \
+    benches/carts/mmc3/mmc3-workload.nes
 fi
+extra=()
+[ -z "${REPLAYS:-}" ] || extra+=(--replays "$REPLAYS")
+mine_extra=()
+[ -z "${SPEEDUPS:-}" ] || mine_extra+=(--speedups "$SPEEDUPS")
+[ -z "${SOUND:-}" ] || mine_extra+=(--sound)
 command -v valgrind >/dev/null || { echo "ipf.sh: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
 bin=$(cargo bench --profile "$profile" --bench nestopia --no-run --message-format=json 2>/dev/null |
   python3 -c 'import json,sys
@@ -26,7 +40,10 @@ for l in sys.stdin:
 core=${NESTOPIA_CORE:-/usr/lib/x86_64-linux-gnu/libretro/nestopia_libretro.so}
 
 ir() { # emulator frames rom
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" --only "$1" --frames "$2" "$3" 2>&1 |
+  local more=()
+  [ "$1" = nestopia ] || more=("${mine_extra[@]}")
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" --only "$1" --frames "$2" \
+    "${extra[@]}" "${more[@]}" "$3" 2>&1 |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 ipf() { local a b; a=$(ir "$1" 100 "$2"); b=$(ir "$1" 400 "$2"); echo $(( (b - a) / 300 )); }

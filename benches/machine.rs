@@ -26,7 +26,7 @@ fn main() -> Result<(), String> {
         .collect::<Result<Vec<_>, _>>()?;
     let (mut total_frames, mut total_seconds) = (0, 0.0);
     for rom in &roms {
-        let r = bench::run_rom(rom, frames)?;
+        let r = bench::run_rom(rom, frames, &bench::Input::Script)?;
         println!("{:<32} {:>9.1} fps", r.name, r.fps());
         total_frames += r.frames;
         total_seconds += r.seconds;

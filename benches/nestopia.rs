@@ -4,16 +4,21 @@
 //! at run time by the small libretro front end below; without it the bench says so and
 //! stops.
 //!
-//! `cargo bench --bench nestopia -- [--frames N] [--sound] [--only nesmind|nestopia] [ROM...]`
+//! `cargo bench --bench nestopia -- [--frames N] [--sound] [--only nesmind|nestopia]
+//! [--speedups LIST] [--replays DIR] [ROM...]`
 //!
 //! Both make sound with `--sound` (Nestopia always synthesises it; nesmind only when asked).
+//! Both play the same pad input: the fixed script, or DIR/<ROM stem>.replay with
+//! `--replays DIR` (Nestopia's game may drift from the recorded one; the load stays that
+//! of real play). `--speedups` sets nesmind's shortcuts (e.g. `-skip_wait_loops`).
 //! `--only` runs one emulator alone, for instruction counts under callgrind:
 //! (Ir of `--frames 400` − Ir of `--frames 100`) / 300, using the release binary that
 //! `cargo bench --no-run` names.
 
 use libloading::Library;
+use nesmind::emu::Speedups;
 use nesmind::emu::{Machine, Rom};
-use nesmind::frontend::bench::scripted_buttons;
+use nesmind::frontend::bench::Input;
 use nesmind::host::Buttons;
 use std::ffi::{CString, c_char, c_void};
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -177,9 +182,9 @@ impl Nestopia {
         }
     }
 
-    fn run_frames(&mut self, n: u64) {
+    fn run_frames(&mut self, n: u64, input: &Input) {
         for _ in 0..n {
-            PAD.store(retro_mask(scripted_buttons(self.frame)), Ordering::Relaxed);
+            PAD.store(retro_mask(input.pads(self.frame)[0]), Ordering::Relaxed);
             // SAFETY: a game is loaded (see `load`).
             unsafe { (self.run)() };
             self.frame += 1;
@@ -205,10 +210,9 @@ struct Nesmind {
 }
 
 impl Nesmind {
-    fn run_frames(&mut self, n: u64) {
+    fn run_frames(&mut self, n: u64, input: &Input) {
         for _ in 0..n {
-            self.machine.set_buttons(0, scripted_buttons(self.frame));
-            let _ = self.machine.run_frame();
+            input.run_frame(&mut self.machine, self.frame);
             if self.sound {
                 self.machine.take_audio(&mut self.samples);
             }
@@ -221,6 +225,8 @@ struct Options {
     frames: u64,
     sound: bool,
     only: Option<String>,
+    speedups: Speedups,
+    replays: Option<std::path::PathBuf>,
     roms: Vec<String>,
 }
 
@@ -229,6 +235,8 @@ fn options() -> Result<Options, String> {
         frames: 3000,
         sound: false,
         only: None,
+        speedups: Speedups::ALL,
+        replays: None,
         roms: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -244,6 +252,10 @@ fn options() -> Result<Options, String> {
                     .filter(|&n| n > 0)
                     .ok_or(format!("--frames: '{v}' is not a positive number"))?;
             }
+            "--speedups" => {
+                o.speedups = Speedups::parse(&args.next().ok_or("--speedups needs a list")?)?
+            }
+            "--replays" => o.replays = Some(args.next().ok_or("--replays needs a DIR")?.into()),
             "--only" => match args.next().as_deref() {
                 Some(w @ ("nesmind" | "nestopia")) => o.only = Some(w.to_string()),
                 other => return Err(format!("--only: {other:?} is not nesmind or nestopia")),
@@ -270,31 +282,33 @@ fn main() -> Result<(), String> {
         );
         return Ok(());
     }
-    let round = o.frames.div_ceil(ROUNDS);
     for path in &o.roms {
         let image = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
         let rom = Rom::parse(&image, path).map_err(|e| e.to_string())?;
+        let input = Input::for_rom(&rom, std::path::Path::new(path), o.replays.as_deref())?;
         let mut mine = Nesmind {
-            machine: Machine::new(&rom).map_err(|e| e.to_string())?,
+            machine: input.machine(&rom)?,
             frame: 0,
             samples: Vec::new(),
             sound: o.sound,
         };
         mine.machine.set_audio_enabled(o.sound);
+        mine.machine.set_speedups(o.speedups);
         let mut theirs = match o.only.as_deref() {
             Some("nesmind") => None,
             _ => Some(Nestopia::load(&core, path, &image)?),
         };
+        let round = input.frames(o.frames).div_ceil(ROUNDS);
         let (mut a, mut b) = (0f64, 0f64);
         for _ in 0..ROUNDS {
             if o.only.as_deref() != Some("nestopia") {
                 let t = Instant::now();
-                mine.run_frames(round);
+                mine.run_frames(round, &input);
                 a += t.elapsed().as_secs_f64();
             }
             if let Some(n) = theirs.as_mut() {
                 let t = Instant::now();
-                n.run_frames(round);
+                n.run_frames(round, &input);
                 b += t.elapsed().as_secs_f64();
             }
         }

@@ -69,6 +69,17 @@ pub struct BenchArgs {
     /// alternation.
     #[arg(long)]
     pub audio: bool,
+    /// Play DIR/<ROM file stem>.replay where there is one (e.g. benches/replays), instead
+    /// of the fixed input script.
+    #[arg(long, value_name = "DIR")]
+    pub replays: Option<std::path::PathBuf>,
+    /// Instructions per frame and their split between CPU, PPU, APU, mapper, bus (with
+    /// scheduling and DMA) and other code, from two runs under valgrind's callgrind.
+    #[arg(long, conflicts_with_all = ["watch", "audio"])]
+    pub callgrind: bool,
+    /// Run the frames and nothing else (what --callgrind measures).
+    #[arg(long, hide = true)]
+    pub bare: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -226,19 +237,55 @@ fn test_roms(args: TestRomsArgs) -> Result<i32, String> {
 }
 
 fn bench(args: BenchArgs) -> Result<(), String> {
-    use crate::frontend::bench;
+    use crate::frontend::{bench, callgrind};
     if args.frames == 0 {
         return Err("--frames must be at least 1".into());
     }
     let paths = if args.roms.is_empty() {
         bench::default_roms()?
     } else {
-        args.roms
+        args.roms.clone()
     };
-    let roms = paths
-        .iter()
-        .map(|p| crate::emu::Rom::load(p))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut work = Vec::new();
+    for p in &paths {
+        let rom = crate::emu::Rom::load(p)?;
+        let input = bench::Input::for_rom(&rom, p, args.replays.as_deref())?;
+        work.push((rom, input));
+    }
+    if args.bare {
+        for (rom, input) in &work {
+            bench::run_rom(rom, args.frames, input)?;
+        }
+        return Ok(());
+    }
+    if args.callgrind {
+        println!(
+            "{:<32} {:>6} {:>10}  {}",
+            "ROM",
+            "input",
+            "Ir/frame",
+            callgrind::PARTS.map(|p| format!("{p:>6}")).join(" ")
+        );
+        for (p, (rom, input)) in paths.iter().zip(&work) {
+            let mut child = vec![
+                "bench".to_string(),
+                "--bare".into(),
+                p.display().to_string(),
+            ];
+            if let Some(dir) = &args.replays {
+                child.extend(["--replays".into(), dir.display().to_string()]);
+            }
+            let (ipf, shares) = callgrind::measure(&child)?;
+            println!(
+                "{:<32} {:>6} {:>8.2} M  {}",
+                rom.info.file_name,
+                input.label(),
+                ipf / 1e6,
+                shares.map(|s| format!("{:>5.1}%", s * 100.0)).join(" ")
+            );
+        }
+        return Ok(());
+    }
     let extra = match &args.watch {
         Some(text) => {
             let (range, kind) = match text.split_once(':') {
@@ -253,11 +300,12 @@ fn bench(args: BenchArgs) -> Result<(), String> {
     };
     if let Some(extra) = extra {
         let label = if args.audio { "sound" } else { "watched" };
-        for rom in &roms {
-            let (plain, other) = bench::paired_cost(rom, args.frames, &extra)?;
+        for (rom, input) in &work {
+            let (plain, other) = bench::paired_cost(rom, args.frames, &extra, input)?;
             println!(
-                "{:<32} {:>9.1} fps plain {:>9.1} fps {label}  cost {:+.1}%",
+                "{:<32} {:>6} {:>9.1} fps plain {:>9.1} fps {label}  cost {:+.1}%",
                 plain.name,
+                input.label(),
                 plain.fps(),
                 other.fps(),
                 (other.seconds / plain.seconds.max(1e-9) - 1.0) * 100.0
@@ -266,13 +314,19 @@ fn bench(args: BenchArgs) -> Result<(), String> {
         return Ok(());
     }
     let (mut frames, mut seconds) = (0u64, 0f64);
-    for rom in &roms {
-        let r = bench::run_rom(rom, args.frames)?;
-        println!("{:<32} {:>8} frames {:>9.1} fps", r.name, r.frames, r.fps());
+    for (rom, input) in &work {
+        let r = bench::run_rom(rom, args.frames, input)?;
+        println!(
+            "{:<32} {:>6} {:>8} frames {:>9.1} fps",
+            r.name,
+            input.label(),
+            r.frames,
+            r.fps()
+        );
         frames += r.frames;
         seconds += r.seconds;
     }
-    println!("clone_us {:.2}", bench::clone_micros(&roms[0])?);
+    println!("clone_us {:.2}", bench::clone_micros(&work[0].0)?);
     println!("fps {:.1}", frames as f64 / seconds.max(1e-9));
     Ok(())
 }

@@ -1,8 +1,10 @@
 //! `nesmind bench`: headless frames per second and machine clone cost.
 
 use crate::emu::{AccessKind, Buttons, Machine, Rom};
+use crate::host::replay::Player;
 use std::ops::RangeInclusive;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A fixed input script for pad 1: Start taps, then walking round with A presses. The
@@ -15,6 +17,89 @@ pub fn scripted_buttons(frame: u64) -> Buttons {
         50..=80 => Buttons::DOWN | Buttons::A,
         90..=110 => Buttons::LEFT,
         _ => Buttons::NONE,
+    }
+}
+
+/// The pad input a benchmark plays: the fixed script, or a recorded replay of real play
+/// (`benches/replays/`).
+#[derive(Clone)]
+pub enum Input {
+    Script,
+    Replay(Arc<Player>),
+}
+
+impl Input {
+    /// The replay `dir/<ROM file stem>.replay` when `dir` is given and it exists, else the
+    /// script. A replay must be of this ROM and hold no resets or power cycles.
+    pub fn for_rom(rom: &Rom, path: &Path, dir: Option<&Path>) -> Result<Input, String> {
+        let Some(dir) = dir else {
+            return Ok(Input::Script);
+        };
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+        let file = dir.join(format!("{stem}.replay"));
+        if !file.exists() {
+            return Ok(Input::Script);
+        }
+        let player = Player::load(&file, rom, false).map_err(|e| e.to_string())?;
+        if (0..player.len()).any(|s| !player.events(s).is_empty()) {
+            return Err(format!(
+                "{}: a replay with resets or power cycles cannot be benchmarked",
+                file.display()
+            ));
+        }
+        Ok(Input::Replay(Arc::new(player)))
+    }
+
+    /// Frames to run when `wanted` are asked for: a replay ends where it ends.
+    pub fn frames(&self, wanted: u64) -> u64 {
+        match self {
+            Input::Script => wanted,
+            Input::Replay(p) => wanted.min(p.len() + 1),
+        }
+    }
+
+    /// What the pads hold while frame `frame` runs (a replay's step N is set after frame N,
+    /// as a session plays it).
+    pub fn pads(&self, frame: u64) -> [Buttons; 4] {
+        match self {
+            Input::Script => [
+                scripted_buttons(frame),
+                Buttons::NONE,
+                Buttons::NONE,
+                Buttons::NONE,
+            ],
+            Input::Replay(p) => frame
+                .checked_sub(1)
+                .and_then(|s| p.pads(s))
+                .unwrap_or([Buttons::NONE; 4]),
+        }
+    }
+
+    /// A fresh machine for `rom`, configured as the input needs, sound off (as headless
+    /// runs have it; a machine starts with it on).
+    pub fn machine(&self, rom: &Rom) -> Result<Machine, String> {
+        let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+        m.set_audio_enabled(false);
+        if let Input::Replay(p) = self {
+            m.set_four_score(p.four_score());
+        }
+        Ok(m)
+    }
+
+    /// Sets the pads for `frame` and runs it (a jammed CPU still produces frames, so the
+    /// PPU keeps being timed).
+    pub fn run_frame(&self, m: &mut Machine, frame: u64) {
+        for (pad, b) in self.pads(frame).into_iter().enumerate() {
+            m.set_buttons(pad, b);
+        }
+        let _ = m.run_frame();
+    }
+
+    pub fn label(&self) -> &'static str {
+        match self {
+            Input::Script => "script",
+            Input::Replay(_) => "replay",
+        }
     }
 }
 
@@ -31,13 +116,13 @@ impl BenchResult {
     }
 }
 
-/// Runs `frames` frames of `rom` from power-on with no input and no output.
-pub fn run_rom(rom: &Rom, frames: u64) -> Result<BenchResult, String> {
-    let mut m = Machine::new(rom).map_err(|e| e.to_string())?;
+/// Runs `frames` frames of `rom` from power-on with `input`, no sound and no output.
+pub fn run_rom(rom: &Rom, frames: u64, input: &Input) -> Result<BenchResult, String> {
+    let mut m = input.machine(rom)?;
+    let frames = input.frames(frames);
     let start = Instant::now();
-    for _ in 0..frames {
-        // A jammed CPU still produces frames, so keep timing the PPU.
-        let _ = m.run_frame();
+    for f in 0..frames {
+        input.run_frame(&mut m, f);
     }
     Ok(BenchResult {
         name: rom.info.file_name.clone(),
@@ -61,8 +146,9 @@ pub fn paired_cost(
     rom: &Rom,
     frames: u64,
     extra: &Extra,
+    input: &Input,
 ) -> Result<(BenchResult, BenchResult), String> {
-    let mut plain = Machine::new(rom).map_err(|e| e.to_string())?;
+    let mut plain = input.machine(rom)?;
     let mut other = plain.clone();
     match extra {
         Extra::Watch(kind, range) => other.set_watches(vec![(*kind, range.clone())]),
@@ -70,16 +156,16 @@ pub fn paired_cost(
     }
     let (mut a, mut b) = (0f64, 0f64);
     let (mut hits, mut samples) = (Vec::new(), Vec::new());
-    let round = frames.div_ceil(5);
-    for _ in 0..5 {
+    let round = (input.frames(frames) / 5).max(1);
+    for r in 0..5 {
         let start = Instant::now();
-        for _ in 0..round {
-            let _ = plain.run_frame();
+        for f in r * round..(r + 1) * round {
+            input.run_frame(&mut plain, f);
         }
         a += start.elapsed().as_secs_f64();
         let start = Instant::now();
-        for _ in 0..round {
-            let _ = other.run_frame();
+        for f in r * round..(r + 1) * round {
+            input.run_frame(&mut other, f);
             match extra {
                 Extra::Watch(..) => other.take_watch_hits(&mut hits),
                 Extra::Audio => other.take_audio(&mut samples),
@@ -120,7 +206,8 @@ pub fn positional_args() -> Vec<String> {
         .collect()
 }
 
-/// The default workload: cpu_timing_test6 and the homebrew games of the test corpus.
+/// The default workload: cpu_timing_test6, the homebrew games of the test corpus and
+/// holy-mapperel's MMC3 board, then (in a checkout) the two demo carts and the MMC3 cart.
 pub fn default_roms() -> Result<Vec<PathBuf>, String> {
     let corpus = crate::conformance::find_corpus()?;
     let mut roms = vec![corpus.join("blargg/cpu_timing_test6/cpu_timing_test.nes")];
@@ -139,5 +226,17 @@ pub fn default_roms() -> Result<Vec<PathBuf>, String> {
         .collect();
     games.sort();
     roms.extend(games);
+    roms.push(corpus.join("holy-mapperel/M4_P128K_CR8K.nes"));
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    roms.extend(
+        [
+            "plugins/spot/cart/dots.nes",
+            "plugins/hatris/cart/hatris-like.nes",
+            "benches/carts/mmc3/mmc3-workload.nes",
+        ]
+        .iter()
+        .map(|p| repo.join(p))
+        .filter(|p| p.exists()),
+    );
     Ok(roms)
 }

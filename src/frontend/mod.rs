@@ -2,6 +2,7 @@
 //! its layout, overlay and sound.
 
 pub mod bench;
+pub mod callgrind;
 pub mod display;
 pub mod font;
 pub mod headless;

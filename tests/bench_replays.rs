@@ -1,0 +1,82 @@
+//! The benchmark replays (benches/replays) still reproduce the play they recorded: every
+//! state hash matches, so a benchmark on them measures real play, not a game gone astray.
+//! When an emulation fix changes a game's course, re-record: benches/replays/record.sh.
+
+mod common;
+
+use nesmind::emu::Rom;
+use nesmind::host::Session;
+use nesmind::host::replay::Player;
+use std::path::{Path, PathBuf};
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Each replay and the ROM it plays.
+fn replays() -> Vec<(&'static str, PathBuf)> {
+    let corpus = common::rom_dir();
+    let mut v: Vec<(&str, PathBuf)> = [
+        "kubo",
+        "lala",
+        "lawn_mower",
+        "megamountain",
+        "melojellos2",
+        "nesert-golfing",
+        "yun",
+    ]
+    .iter()
+    .map(|g| (*g, corpus.join(format!("homebrew/{g}/{g}.nes"))))
+    .collect();
+    v.push(("nes15-NTSC", corpus.join("homebrew/nes15/nes15-NTSC.nes")));
+    v.push(("dots", repo().join("plugins/spot/cart/dots.nes")));
+    v.push((
+        "hatris-like",
+        repo().join("plugins/hatris/cart/hatris-like.nes"),
+    ));
+    v.push((
+        "mmc3-workload",
+        repo().join("benches/carts/mmc3/mmc3-workload.nes"),
+    ));
+    v
+}
+
+#[test]
+fn every_replay_verifies() {
+    let dir = repo().join("benches/replays");
+    let listed: Vec<String> = replays()
+        .iter()
+        .map(|(n, _)| format!("{n}.replay"))
+        .collect();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".replay") {
+            assert!(listed.contains(&name), "{name} is not checked here: add it");
+        }
+    }
+    for (name, rom_path) in replays() {
+        if !rom_path.exists() {
+            common::cannot_run(&format!("{} is missing", rom_path.display()));
+            continue;
+        }
+        let rom = Rom::load(&rom_path).unwrap();
+        let player = Player::load(&dir.join(format!("{name}.replay")), &rom, true).unwrap();
+        let frames = player.len();
+        assert!(
+            frames >= 400,
+            "{name}: {frames} frames, too short for benches/ipf.sh"
+        );
+        let mut session = Session::new(rom).unwrap();
+        session.replay(player);
+        session.machine_mut().set_audio_enabled(false);
+        for f in 0..frames {
+            session.step().unwrap_or_else(|e| {
+                panic!("{name}: frame {f}: {e} (re-record with benches/replays/record.sh)")
+            });
+        }
+        assert!(
+            session.verified().unwrap_or(0) > 30,
+            "{name}: few hashes checked"
+        );
+    }
+}
