@@ -2,8 +2,10 @@
 //! one with a value or an error, never a panic.
 //!
 //! `cargo test --test fuzz` runs 10,000 cases per target. The long run sets the count:
-//! `NESMIND_FUZZ_CASES=1000000 cargo test --release --test fuzz -- --nocapture`
-//! (`NESMIND_FUZZ_SEED` picks another seed). Each target prints its case and panic counts.
+//! `NESMIND_FUZZ_CASES=1000000 cargo test --test fuzz -- --nocapture` (`NESMIND_FUZZ_SEED`
+//! picks another seed). Not `--release`: the test profile is optimised too but keeps
+//! overflow checks, which turn wrapping arithmetic on forged input into findings. Each
+//! target prints its case and panic counts and lists the failing cases.
 //! Cases are numbered; a long run reports every 100,000, and `NESMIND_FUZZ_FROM=N` starts at
 //! case N, so a stopped run can be finished in pieces (N plus the count of the next piece).
 
