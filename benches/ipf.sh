@@ -18,7 +18,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 profile=${PROFILE:-bench}
+# The corpus where the tests look: $NES_TEST_ROMS, ../shared/test-roms, test-roms/.
 corpus=${NES_TEST_ROMS:-../shared/test-roms}
+[ -n "${NES_TEST_ROMS:-}" ] || [ -f "$corpus/MANIFEST.tsv" ] || corpus=test-roms
 if [ $# -eq 0 ]; then
   set -- "$corpus"/blargg/cpu_timing_test6/cpu_timing_test.nes \
     "$corpus"/homebrew/*/*.nes "$corpus"/holy-mapperel/M4_P128K_CR8K.nes \

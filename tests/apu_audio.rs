@@ -2,7 +2,7 @@
 
 mod common;
 
-use nesmind::emu::{Machine, Rom};
+use nesmind::emu::{Machine, Rom, UnsupportedSampleRate};
 use nesmind::frontend::wav::write_wav;
 
 /// A 16 KiB NROM image whose program sets pulse 1 to a constant-volume 50% square of
@@ -120,8 +120,12 @@ fn audio_off_produces_nothing_and_keeps_timing() {
 #[test]
 fn rejects_bad_sample_rate() {
     let mut m = Machine::new(&tone_rom(253)).unwrap();
-    assert!(m.set_sample_rate(0).is_err());
-    assert!(m.set_sample_rate(1_000_000).is_err());
+    assert_eq!(m.set_sample_rate(0), Err(UnsupportedSampleRate(0)));
+    let err = m.set_sample_rate(1_000_000).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unsupported sample rate 1000000 Hz (use 8000-192000, e.g. 48000 or 44100)"
+    );
     assert_eq!(m.sample_rate(), 48_000);
 }
 

@@ -1,4 +1,5 @@
-//! APU and DMC DMA test ROMs from ../shared/test-roms (or $NES_TEST_ROMS).
+//! APU and DMC DMA test ROMs from the corpus (`common::rom_dir`: $NES_TEST_ROMS, else
+//! ../shared/test-roms, else test-roms/).
 
 mod common;
 

@@ -21,11 +21,7 @@ const SHOP: u16 = 0x03A8;
 
 #[test]
 fn committed_image_matches_a_rebuild() {
-    let installed = ["ca65", "ld65"]
-        .iter()
-        .all(|t| Command::new(t).arg("--version").output().is_ok());
-    if !installed {
-        common::cannot_run("ca65/ld65 are not installed (apt-get install cc65)");
+    if !common::cc65_installed() {
         return;
     }
     let cart = Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins/hatris/cart");

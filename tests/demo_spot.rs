@@ -17,17 +17,9 @@ fn cart_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart"))
 }
 
-fn installed(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn committed_image_matches_a_rebuild() {
-    if !(installed("ca65") && installed("ld65")) {
-        common::cannot_run("ca65/ld65 not installed (apt-get install cc65); CI installs them");
+    if !common::cc65_installed() {
         return;
     }
     let out = std::env::temp_dir().join(format!("nesmind-dots-{}.nes", std::process::id()));

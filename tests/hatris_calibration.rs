@@ -4,6 +4,8 @@
 //! PPU memory, a saved map played back, and inputs it must give up on without pressing a
 //! button.
 
+mod common;
+
 use nesmind::emu::Rom;
 use nesmind::host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Session, Setup};
 use nesmind::plugins::hatris::demo;
@@ -11,23 +13,7 @@ use nesmind::plugins::hatris::play::RunResult;
 use nesmind::plugins::hatris::player::HatrisPlayer;
 use nesmind::plugins::hatris::ram_map::{self, PileLayout, Space};
 use nesmind::plugins::hatris::variant::{Cart, fresh_seed};
-use std::process::Command;
 use std::sync::{Arc, Mutex};
-
-/// Variants need ca65; without it the test cannot run its check (and fails under CI).
-fn cc65_installed() -> bool {
-    let ok = ["ca65", "ld65"]
-        .iter()
-        .all(|t| Command::new(t).arg("--version").output().is_ok());
-    if !ok {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "ca65/ld65 are not installed (apt-get install cc65): variants cannot be built"
-        );
-        println!("SKIPPED: ca65/ld65 are not installed (apt-get install cc65)");
-    }
-    ok
-}
 
 /// What the wrapped player did, seen from outside.
 #[derive(Default)]
@@ -157,7 +143,7 @@ fn play_watched(
 
 #[test]
 fn fresh_random_variants_are_calibrated_and_played() {
-    if !cc65_installed() {
+    if !common::cc65_installed() {
         return;
     }
     for _ in 0..5 {
@@ -195,7 +181,7 @@ fn fresh_random_variants_are_calibrated_and_played() {
 
 #[test]
 fn piles_kept_only_in_ppu_memory_are_found_there() {
-    if !cc65_installed() {
+    if !common::cc65_installed() {
         return;
     }
     let seed = fresh_seed();
@@ -242,7 +228,7 @@ fn a_saved_map_plays_back_without_calibrating() {
 
 #[test]
 fn piles_no_layout_explains_stop_the_player_naming_them() {
-    if !cc65_installed() {
+    if !common::cc65_installed() {
         return;
     }
     let seed = fresh_seed();
@@ -293,7 +279,7 @@ fn a_cart_that_is_not_hatris_is_never_pressed() {
 
 #[test]
 fn a_game_that_never_starts_is_never_pressed() {
-    if !cc65_installed() {
+    if !common::cc65_installed() {
         return;
     }
     // The menu waits for A, which nobody presses.

@@ -3,6 +3,8 @@
 //! piles the cart stores are what the player's model makes of the previous piles.
 //! One variant per storage feature, so each path of the cart's variant code runs.
 
+mod common;
+
 use nesmind::host::{Buttons, Frame, Plugin, RomInfo, Setup};
 use nesmind::plugins::hatris::board::{Board, Geometry};
 use nesmind::plugins::hatris::demo;
@@ -10,23 +12,7 @@ use nesmind::plugins::hatris::rules::{COLUMNS, NestReading, Settings};
 use nesmind::plugins::hatris::variant::{Cart, frame_memory};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::process::Command;
 use std::sync::{Arc, Mutex};
-
-/// Variants need ca65; without it the test cannot run its check (and fails under CI).
-fn cc65_installed() -> bool {
-    let ok = ["ca65", "ld65"]
-        .iter()
-        .all(|t| Command::new(t).arg("--version").output().is_ok());
-    if !ok {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "ca65/ld65 are not installed (apt-get install cc65): variants cannot be built"
-        );
-        println!("SKIPPED: ca65/ld65 are not installed (apt-get install cc65)");
-    }
-    ok
-}
 
 #[derive(Default)]
 struct Tally {
@@ -197,7 +183,7 @@ fn the_default_cart_follows_the_model_under_random_steering() {
 
 #[test]
 fn each_storage_feature_follows_the_model() {
-    if !cc65_installed() {
+    if !common::cc65_installed() {
         return;
     }
     let cases: &[(u64, &[(&str, u32)])] = &[

@@ -2,9 +2,11 @@
 //! error naming the plug-in and what it did, in bounded memory, and leaves no process
 //! behind. The external ones are the small scripts in `tests/plugins/`.
 
-use nesmind::emu::Rom;
-use nesmind::host::replay::Player;
-use nesmind::host::{Frame, Plugin, RomInfo, Session, Setup, StepError};
+use nesmind::emu::{Machine, Rom};
+use nesmind::host::external::External;
+use nesmind::host::replay::{Player, Recorder};
+use nesmind::host::savestate::state_hash;
+use nesmind::host::{Frame, Plugin, PluginOptions, RomInfo, Session, Setup, StepError};
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::channel;
@@ -188,7 +190,7 @@ fn a_panicking_plugin_ends_the_run_and_keeps_the_files() {
     let (replay, state) = (dir.join("run.replay"), dir.join("end.state"));
     let mut s = Session::new(rom.clone()).unwrap();
     s.attach(Box::new(Panicky { at: 40 }), &[]).unwrap();
-    s.record(nesmind::host::replay::Recorder::new(&replay, &rom, 10));
+    s.record(Recorder::new(&replay, &rom, 10));
     let err = (0..100)
         .find_map(|_| s.step().err())
         .expect("the panic ends the run");
@@ -210,4 +212,48 @@ fn a_panicking_plugin_ends_the_run_and_keeps_the_files() {
     let player = Player::load(&replay, &rom, true).unwrap();
     assert!(player.len() >= 40);
     nesmind::host::savestate::load(&state, &rom).unwrap();
+}
+
+/// Protocol 2's `power` through a session: the game starts over before the next frame, as
+/// on a fresh console, and the recording holds the power cycle, so it verifies with no
+/// plug-in attached.
+#[test]
+fn an_external_plugins_power_request_restarts_the_game() {
+    let rom = Rom::load(std::path::Path::new(DOTS)).unwrap();
+    let command = format!("sh {}/tests/plugins/powers.sh", env!("CARGO_MANIFEST_DIR"));
+    let replay = std::env::temp_dir().join(format!("nesmind-powers-{}.replay", std::process::id()));
+    let plugin = External::spawn(&command, &PluginOptions::new()).unwrap();
+    let mut s = Session::new(rom.clone()).unwrap();
+    s.attach(Box::new(plugin), &[]).unwrap();
+    s.record(Recorder::new(&replay, &rom, 10));
+    for _ in 0..60 {
+        s.step().unwrap();
+    }
+    s.finish_recording().unwrap();
+    s.detach();
+    // The request came with the 30th frame, so the last 30 frames ran on a fresh console.
+    let fresh = |frames: u64| {
+        let mut m = Machine::new(&rom).unwrap();
+        for _ in 0..frames {
+            m.run_frame().unwrap();
+        }
+        (state_hash(&m), m.ram().to_vec(), m.frame_number())
+    };
+    let m = s.machine();
+    let now = (state_hash(m), m.ram().to_vec(), m.frame_number());
+    assert!(
+        now == fresh(30),
+        "the game did not start over at the request"
+    );
+    assert!(now != fresh(60));
+
+    let player = Player::load(&replay, &rom, true).unwrap();
+    let mut again = Session::new(rom).unwrap();
+    again.replay(player);
+    for _ in 0..again.replay_len().unwrap() {
+        again.step().unwrap();
+    }
+    assert_eq!(again.verified(), Some(6));
+    assert_eq!(state_hash(again.machine()), now.0);
+    let _ = std::fs::remove_file(&replay);
 }

@@ -154,6 +154,38 @@ fn forged_fields_are_refused_by_name() {
         (",period:214,", ",period:215,", "bus.apu.dmc.period"),
         (",t:0,x:0,", ",t:0,x:8,", "bus.ppu.x"),
         ("vram:[32,", "vram:[", "bus.cart.core.vram"),
+        // Fuzzing forged these (counts near 2^64 overflowed, an open-bus window with an
+        // offset was read past the ROM, a branch after the bus's clock underflowed).
+        (
+            ",cycles:8931654,",
+            ",cycles:18446744073709551615,",
+            "bus.cycles",
+        ),
+        (
+            ",ppu_master:107179820,",
+            ",ppu_master:12,",
+            "bus.ppu_master",
+        ),
+        (
+            ",frame:299,odd_frame",
+            ",frame:18446744073709551615,odd_frame",
+            "bus.ppu.frame",
+        ),
+        (
+            ",dots:26794955,",
+            ",dots:18446744073709551615,",
+            "bus.ppu.dots",
+        ),
+        (
+            ",loop_cycles:8931651)",
+            ",loop_cycles:8931655)",
+            "cpu.loop_cycles",
+        ),
+        (
+            "cpu:((source:Ram,offset:0,",
+            "cpu:((source:OpenBus,offset:8192,",
+            "bus.cart.core.cpu[0]",
+        ),
     ] {
         match savestate::decode(&forged(from, to), &dots()) {
             Err(StateError::Invalid(e)) => assert_eq!(e.field, field, "{e}"),

@@ -158,7 +158,7 @@ impl Machine {
         machine.set_audio_enabled(audio);
         machine
             .set_sample_rate(sample_rate)
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Machine::wrap(machine, rom))
     }
 

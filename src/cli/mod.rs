@@ -84,7 +84,8 @@ pub struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct TestRomsArgs {
-    /// Corpus directory (default: $NES_TEST_ROMS, else ../shared/test-roms).
+    /// Corpus directory (default: $NES_TEST_ROMS, else ../shared/test-roms beside the
+    /// checkout, else test-roms/ in it, where tests/fetch-test-roms.sh downloads it).
     pub dir: Option<std::path::PathBuf>,
     /// Only run ROMs whose path contains this text.
     #[arg(long)]

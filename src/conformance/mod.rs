@@ -119,7 +119,8 @@ pub fn load_expectations(text: &str) -> Result<Vec<Entry>, String> {
     ron::from_str(text).map_err(|e| format!("bad conformance expectations: {e}"))
 }
 
-/// Where the corpus is: `$NES_TEST_ROMS`, else `../shared/test-roms` beside the crate.
+/// Where the corpus is: `$NES_TEST_ROMS`, else `../shared/test-roms` beside the checkout,
+/// else `test-roms/` in it.
 pub fn find_corpus() -> Result<PathBuf, String> {
     let env = std::env::var_os("NES_TEST_ROMS").map(PathBuf::from);
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -6,6 +6,7 @@ pub mod xvfb;
 
 use nesmind::emu::{Machine, Rom};
 use std::path::PathBuf;
+use std::process::Command;
 
 /// The test-ROM corpus, found where every test and `nesmind test-roms` look
 /// (`$NES_TEST_ROMS`, `../shared/test-roms`, `test-roms/`).
@@ -20,6 +21,21 @@ pub fn cannot_run(why: &str) {
         panic!("cannot run this check: {why} (CI=true, where every check must run)");
     }
     println!("SKIPPED: {why}");
+}
+
+/// Whether cc65's assembler and linker run here (the demo carts and their variants are
+/// built with them); when they do not, `cannot_run` says so, which fails under `CI=true`.
+pub fn cc65_installed() -> bool {
+    let ok = ["ca65", "ld65"].iter().all(|tool| {
+        Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !ok {
+        cannot_run("ca65/ld65 are not installed (apt-get install cc65)");
+    }
+    ok
 }
 
 pub fn machine(rel: &str) -> Machine {

@@ -202,6 +202,10 @@ impl Mutator {
     /// repeated, booleans and options flipped; sometimes a raw byte edit too.
     pub fn mutate_ron(&mut self, body: &mut String) {
         for _ in 0..self.rng.gen_range(1..4) {
+            // A raw edit may have truncated the body to nothing.
+            if body.is_empty() {
+                break;
+            }
             let mut at = self.rng.gen_range(0..body.len());
             while !body.is_char_boundary(at) {
                 at -= 1;

@@ -19,6 +19,7 @@ pub mod speedups;
 mod state;
 pub mod watch;
 
+pub use apu::UnsupportedSampleRate;
 use bus::Bus;
 pub use buttons::Buttons;
 use cart::Cart;
@@ -250,7 +251,7 @@ impl Machine {
         self.bus.with_apu(|apu, now| apu.take_audio(out, now));
     }
     /// Host output rate in Hz (8000-192000; default 48000).
-    pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), String> {
+    pub fn set_sample_rate(&mut self, rate: u32) -> Result<(), UnsupportedSampleRate> {
         self.bus.with_apu(|apu, now| apu.set_sample_rate(rate, now))
     }
     pub fn sample_rate(&self) -> u32 {

@@ -9,7 +9,9 @@
 pub struct Speedups {
     /// Run the PPU only up to where the CPU could observe it (a register access, the NMI
     /// line, the frame's end), instead of on every PPU dot. Boards that watch the PPU
-    /// address bus (MMC2, MMC3) always run it in lockstep.
+    /// address bus (MMC2/MMC4, MMC3) run lazily too: whole lines show them their fetches
+    /// and the scheduler stops at the dot MMC3's IRQ rises on (`ppu/watched.rs`); only
+    /// `lines_ahead` stays off for them.
     pub lazy_ppu: bool,
     /// Draw a visible line in one go when nothing can look inside it (`ppu/fast_line.rs`).
     pub whole_lines: bool,

@@ -3,6 +3,7 @@
 //! before the machine runs, and the refusal names the field.
 
 use super::Machine;
+use super::bus::CPU_CLOCKS;
 use super::cart::{Cart, Source};
 use super::rom::Rom;
 use std::fmt;
@@ -46,9 +47,45 @@ pub(crate) fn ensure(
 pub(crate) fn check(m: &Machine, rom: &Rom) -> Result<(), InvalidState> {
     let fresh = Cart::new(rom).map_err(|e| invalid("bus.cart", e.to_string()))?;
     check_cart(&m.bus.cart, &fresh)?;
+    check_clocks(m)?;
+    m.cpu.check(m.bus.cycles)?;
     m.bus.ppu.check()?;
     m.bus.input.check(m.bus.cycles)?;
     m.bus.apu.check(m.bus.cycles)
+}
+
+/// A bound on the running counts (CPU cycles, PPU frames): 2^52 CPU cycles is about 80
+/// years of play, and nothing counted from there can overflow.
+const COUNT_LIMIT: u64 = 1 << 52;
+/// How far the PPU may lag the bus in a state: it is caught up at least once a frame
+/// (about 30,000 cycles), and catching up from much further would take hours.
+const PPU_LAG_LIMIT: u64 = 1_000_000;
+
+/// The running counts are in range, and the PPU's clock is not ahead of the bus's (it runs
+/// up to the phase of the current cycle's access at most) nor far behind it.
+fn check_clocks(m: &Machine) -> Result<(), InvalidState> {
+    let bus = &m.bus;
+    ensure(bus.cycles < COUNT_LIMIT, "bus.cycles", || {
+        format!("{} is beyond any run (2^52)", bus.cycles)
+    })?;
+    let master = bus.cycles * CPU_CLOCKS;
+    ensure(
+        bus.ppu_master <= master + CPU_CLOCKS
+            && master.saturating_sub(bus.ppu_master) < PPU_LAG_LIMIT * CPU_CLOCKS,
+        "bus.ppu_master",
+        || {
+            format!(
+                "{} does not follow the bus's clock {master}",
+                bus.ppu_master
+            )
+        },
+    )?;
+    ensure(bus.ppu.frame < COUNT_LIMIT, "bus.ppu.frame", || {
+        format!("{} is beyond any run (2^52)", bus.ppu.frame)
+    })?;
+    ensure(bus.ppu.dots < 3 * COUNT_LIMIT, "bus.ppu.dots", || {
+        format!("{} is beyond any run (3 * 2^52)", bus.ppu.dots)
+    })
 }
 
 /// Sizes must be the ones this ROM's board is built with, and every window must lie
@@ -82,13 +119,17 @@ fn check_cart(cart: &Cart, fresh: &Cart) -> Result<(), InvalidState> {
         let size = match w.source {
             Source::Rom => c.prg_len(),
             Source::Ram => c.prg_ram.len(),
-            Source::OpenBus => continue,
+            // Maps nothing (offset 0), but reads add the offset before they find that out.
+            Source::OpenBus => 0,
         };
-        ensure(
-            w.offset.checked_add(0x2000).is_some_and(|end| end <= size),
-            &format!("bus.cart.core.cpu[{i}]"),
-            || format!("offset {:#X} is outside the {size} bytes it maps", w.offset),
-        )?;
+        let fits = if w.source == Source::OpenBus {
+            w.offset == 0
+        } else {
+            w.offset.checked_add(0x2000).is_some_and(|end| end <= size)
+        };
+        ensure(fits, &format!("bus.cart.core.cpu[{i}]"), || {
+            format!("offset {:#X} is outside the {size} bytes it maps", w.offset)
+        })?;
     }
     for (i, &off) in c.chr.iter().enumerate() {
         let size = c.chr_len();

@@ -1,12 +1,13 @@
 //! Delta modulation channel ($4010-$4013): memory reader (fed by DMA), sample buffer,
 //! output unit, loop and IRQ flags.
 
+use super::units::Periods;
 use serde::{Deserialize, Serialize};
 
-/// NTSC rates in CPU cycles; the timer counts APU cycles, so it uses half of each.
-const RATES: [u16; 16] = [
+/// NTSC rates in CPU cycles, halved: the timer counts APU cycles.
+const RATES: Periods = Periods::halved([
     428, 380, 340, 320, 286, 254, 226, 214, 190, 160, 142, 128, 106, 84, 72, 54,
-];
+]);
 
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Dmc {
@@ -38,8 +39,8 @@ impl Default for Dmc {
         Dmc {
             irq_enabled: false,
             looping: false,
-            period: RATES[0] / 2,
-            timer: RATES[0] / 2,
+            period: RATES.pick(0),
+            timer: RATES.pick(0),
             level: 0,
             sample_addr: 0xC000,
             sample_len: 1,
@@ -61,11 +62,7 @@ impl Dmc {
     /// Savestate check.
     pub(super) fn check(&self) -> Result<(), crate::InvalidState> {
         use crate::state::ensure;
-        ensure(
-            RATES.iter().any(|r| r / 2 == self.period),
-            "bus.apu.dmc.period",
-            || format!("{} is not one of the DMC rates", self.period),
-        )?;
+        RATES.check(self.period, "bus.apu.dmc.period", "DMC")?;
         ensure(
             (1..=self.period).contains(&self.timer),
             "bus.apu.dmc.timer",
@@ -100,7 +97,7 @@ impl Dmc {
                     self.irq = false;
                 }
                 self.looping = value & 0x40 != 0;
-                self.period = RATES[usize::from(value & 0x0F)] / 2;
+                self.period = RATES.pick(value);
             }
             1 => self.level = value & 0x7F,
             2 => self.sample_addr = 0xC000 | (u16::from(value) << 6),

@@ -36,6 +36,26 @@ use triangle::Triangle;
 /// frame counter restarts, counted from the start of the CPU's reset sequence.
 const RESTART_DELAY: u8 = 2;
 pub const DEFAULT_SAMPLE_RATE: u32 = 48_000;
+/// The output rates the synthesiser supports, in Hz.
+pub const SAMPLE_RATES: std::ops::RangeInclusive<u32> = 8_000..=192_000;
+
+/// A host output rate outside `SAMPLE_RATES` (the rate asked for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnsupportedSampleRate(pub u32);
+
+impl std::fmt::Display for UnsupportedSampleRate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unsupported sample rate {} Hz (use {}-{}, e.g. 48000 or 44100)",
+            self.0,
+            SAMPLE_RATES.start(),
+            SAMPLE_RATES.end()
+        )
+    }
+}
+
+impl std::error::Error for UnsupportedSampleRate {}
 
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Apu {
@@ -413,11 +433,9 @@ impl Apu {
     pub fn audio_enabled(&self) -> bool {
         self.audio
     }
-    pub fn set_sample_rate(&mut self, rate: u32, now: u64) -> Result<(), String> {
-        if !(8_000..=192_000).contains(&rate) {
-            return Err(format!(
-                "unsupported sample rate {rate} Hz (use 8000-192000, e.g. 48000 or 44100)"
-            ));
+    pub fn set_sample_rate(&mut self, rate: u32, now: u64) -> Result<(), UnsupportedSampleRate> {
+        if !SAMPLE_RATES.contains(&rate) {
+            return Err(UnsupportedSampleRate(rate));
         }
         self.catch_up(now);
         self.synth.set_rate(rate);

@@ -1,12 +1,12 @@
 //! Noise channel ($400C-$400F): 15-bit LFSR with long and short (93-step) modes.
 
-use super::units::{Envelope, Length};
+use super::units::{Envelope, Length, Periods};
 use serde::{Deserialize, Serialize};
 
 /// NTSC timer periods in CPU cycles.
-const PERIODS: [u16; 16] = [
+const PERIODS: Periods = Periods::new([
     4, 8, 16, 32, 64, 96, 128, 160, 202, 254, 380, 508, 762, 1016, 2034, 4068,
-];
+]);
 
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Noise {
@@ -22,7 +22,7 @@ impl Default for Noise {
     fn default() -> Self {
         Noise {
             short_mode: false,
-            period: PERIODS[0],
+            period: PERIODS.pick(0),
             timer: 0,
             // The shift register powers up holding 1.
             lfsr: 1,
@@ -36,11 +36,7 @@ impl Noise {
     /// Savestate check (`field` names this channel).
     pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
         use crate::state::ensure;
-        ensure(
-            PERIODS.contains(&self.period),
-            &format!("{field}.period"),
-            || format!("{} is not one of the noise periods", self.period),
-        )?;
+        PERIODS.check(self.period, &format!("{field}.period"), "noise")?;
         ensure(self.timer <= self.period, &format!("{field}.timer"), || {
             format!("{} is past the period {}", self.timer, self.period)
         })?;
@@ -59,7 +55,7 @@ impl Noise {
             1 => {}
             2 => {
                 self.short_mode = value & 0x80 != 0;
-                self.period = PERIODS[usize::from(value & 0x0F)];
+                self.period = PERIODS.pick(value);
             }
             _ => {
                 self.len.load(value);

@@ -25,27 +25,19 @@ const GAIN: f32 = 30_000.0;
 /// bench, an AI lookahead clone) keeps the machine small and cheap to clone.
 const MAX_PENDING_FRACTION: usize = 15;
 
-/// The mixer's lookup tables (nesdev "APU Mixer" formulas).
-const fn pulse_table() -> [f32; 31] {
-    let mut t = [0.0f32; 31];
+/// A mixer lookup table (nesdev "APU Mixer" formulas): entry n is
+/// `scale / (divisor / n + 100)`, and 0 for n = 0.
+const fn mix_table<const N: usize>(scale: f32, divisor: f32) -> [f32; N] {
+    let mut t = [0.0f32; N];
     let mut n = 1;
-    while n < 31 {
-        t[n] = 95.52 / (8128.0 / n as f32 + 100.0);
+    while n < N {
+        t[n] = scale / (divisor / n as f32 + 100.0);
         n += 1;
     }
     t
 }
-const fn tnd_table() -> [f32; 203] {
-    let mut t = [0.0f32; 203];
-    let mut n = 1;
-    while n < 203 {
-        t[n] = 163.67 / (24329.0 / n as f32 + 100.0);
-        n += 1;
-    }
-    t
-}
-static PULSE: [f32; 31] = pulse_table();
-static TND: [f32; 203] = tnd_table();
+static PULSE: [f32; 31] = mix_table(95.52, 8128.0);
+static TND: [f32; 203] = mix_table(163.67, 24329.0);
 
 /// Mixed level (0..~1) of the five channel outputs.
 #[inline]

@@ -1,6 +1,41 @@
-//! Building blocks shared by the tone channels: the length counter and the envelope.
+//! Building blocks shared by the channels: the length counter, the envelope and the
+//! period tables.
 
 use serde::{Deserialize, Serialize};
+
+/// A channel's sixteen timer periods, picked by the low four bits of a register write
+/// (noise $400E, DMC $4010).
+pub(super) struct Periods([u16; 16]);
+
+impl Periods {
+    pub const fn new(periods: [u16; 16]) -> Periods {
+        Periods(periods)
+    }
+    /// The table with every entry halved (a timer that counts APU cycles, every other CPU
+    /// cycle, given periods in CPU cycles).
+    pub const fn halved(mut periods: [u16; 16]) -> Periods {
+        let mut i = 0;
+        while i < 16 {
+            periods[i] /= 2;
+            i += 1;
+        }
+        Periods(periods)
+    }
+    pub fn pick(&self, value: u8) -> u16 {
+        self.0[usize::from(value & 0x0F)]
+    }
+    /// Savestate check: `period` is one of the sixteen.
+    pub fn check(
+        &self,
+        period: u16,
+        field: &str,
+        channel: &str,
+    ) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(self.0.contains(&period), field, || {
+            format!("{period} is not one of the {channel} periods")
+        })
+    }
+}
 
 /// Length counter load values, indexed by bits 3-7 of the fourth channel register.
 const LENGTHS: [u8; 32] = [

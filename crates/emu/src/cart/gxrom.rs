@@ -8,10 +8,6 @@ pub struct Gxrom;
 
 impl Board for Gxrom {
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
-        if addr >= 0x8000 {
-            let value = core.latched(addr, value, true);
-            core.map_prg32(usize::from((value >> 4) & 0x03));
-            core.map_chr8(usize::from(value & 0x03));
-        }
+        core.latch_prg32_chr8(addr, value, |v| ((v >> 4) & 0x03, v & 0x03));
     }
 }

@@ -22,10 +22,7 @@ impl Irem78 {
 
 impl Board for Irem78 {
     fn power_on(&mut self, core: &mut CartCore) {
-        let last = core.last_bank16();
-        core.map_prg16(0, 0);
-        core.map_prg16(1, last);
-        core.map_chr8(0);
+        core.map_first_and_last16();
         core.set_mirroring(if self.hv_mirroring {
             Mirroring::Horizontal
         } else {

@@ -31,8 +31,7 @@ impl Board for Mmc2 {
     fn power_on(&mut self, core: &mut CartCore) {
         let banks8 = core.prg_banks8();
         if self.mmc4 {
-            core.map_prg16(0, 0);
-            core.map_prg16(1, core.last_bank16());
+            core.map_first_and_last16();
         } else {
             core.map_prg8(1, 0);
             for slot in 2..5 {

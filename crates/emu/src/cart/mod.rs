@@ -121,6 +121,12 @@ impl CartCore {
         self.map_prg8(1 + slot16 * 2, bank * 2);
         self.map_prg8(2 + slot16 * 2, bank * 2 + 1);
     }
+    /// The power-on layout of boards that switch $8000 and fix the last 16 KiB bank at
+    /// $C000: bank 0, then the last bank.
+    pub fn map_first_and_last16(&mut self) {
+        self.map_prg16(0, 0);
+        self.map_prg16(1, self.last_bank16());
+    }
     pub fn map_prg32(&mut self, bank: usize) {
         for i in 0..4 {
             self.map_prg8(1 + i, bank * 4 + i);
@@ -222,6 +228,15 @@ impl CartCore {
             Source::Rom => Some(self.prg_rom[off]),
             Source::Ram => Some(self.prg_ram[off]),
             Source::OpenBus => None,
+        }
+    }
+    /// A write to a discrete latch at $8000-$FFFF (with bus conflicts) that selects a
+    /// 32 KiB PRG bank and an 8 KiB CHR bank; `banks` splits the latched value into the two.
+    pub fn latch_prg32_chr8(&mut self, addr: u16, value: u8, banks: fn(u8) -> (u8, u8)) {
+        if addr >= 0x8000 {
+            let (prg, chr) = banks(self.latched(addr, value, true));
+            self.map_prg32(usize::from(prg));
+            self.map_chr8(usize::from(chr));
         }
     }
     /// The value a discrete-logic latch sees for a CPU write: with bus conflicts the ROM

@@ -23,10 +23,7 @@ impl Unrom512 {
 
 impl Board for Unrom512 {
     fn power_on(&mut self, core: &mut CartCore) {
-        let last = core.last_bank16();
-        core.map_prg16(0, 0);
-        core.map_prg16(1, last);
-        core.map_chr8(0);
+        core.map_first_and_last16();
         if self.one_screen {
             core.set_mirroring(Mirroring::SingleLow);
         }

@@ -22,13 +22,11 @@ impl Uxrom {
 
 impl Board for Uxrom {
     fn power_on(&mut self, core: &mut CartCore) {
-        let last = core.last_bank16();
         if self.high_switch {
             core.map_prg16(0, 0);
             core.map_prg16(1, 0);
         } else {
-            core.map_prg16(0, 0);
-            core.map_prg16(1, last);
+            core.map_first_and_last16();
         }
     }
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {

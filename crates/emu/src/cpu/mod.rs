@@ -92,6 +92,14 @@ impl Cpu {
         }
     }
 
+    /// Savestate check: the last backward branch was taken no later than the bus's clock
+    /// (the wait-loop skipper measures a pass as the time since).
+    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(self.loop_cycles <= bus_cycles, "cpu.loop_cycles", || {
+            format!("{} is after the bus's cycle {bus_cycles}", self.loop_cycles)
+        })
+    }
+
     /// The reset sequence: three stack cycles that read instead of write, then the vector.
     pub fn reset<Bus: CpuBus>(&mut self, bus: &mut Bus) {
         self.jammed = None;

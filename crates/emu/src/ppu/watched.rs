@@ -200,7 +200,10 @@ impl Ppu {
         let mut after_239 = None;
         let mut first = true;
         let (mut line, mut from) = (self.scanline, self.dot);
-        let mut base = self.dots - u64::from(self.dot);
+        // The dot count at the start of each line looked at. The PPU powers on at dot 1 with
+        // the count at 0, so the first line starts "before 0": counts are taken modulo 2^64,
+        // which keeps every `at` (never before now) exact.
+        let mut base = self.dots.wrapping_sub(u64::from(self.dot));
         let mut odd = self.odd_frame;
         loop {
             if line < POST_RENDER_LINE || line == PRE_RENDER_LINE {
@@ -234,7 +237,7 @@ impl Ppu {
                     &FETCHES[first..]
                 };
                 for &(dot, source) in fetches {
-                    let at = base + u64::from(dot);
+                    let at = base.wrapping_add(u64::from(dot));
                     if at > end {
                         return None;
                     }
@@ -255,7 +258,7 @@ impl Ppu {
             } else {
                 DOTS_PER_LINE
             };
-            base += u64::from(len);
+            base = base.wrapping_add(u64::from(len));
             from = 0;
             first = false;
             line += 1;
