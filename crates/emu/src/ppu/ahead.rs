@@ -54,7 +54,8 @@ impl LineStart {
 impl Ppu {
     /// Tries to draw the line starting now in one go; false when it has to go dot by dot.
     pub(super) fn draw_ahead(&mut self, cart: &mut Cart) -> bool {
-        if self.scanline > LAST_AHEAD_LINE {
+        // A pending OAM corruption changes OAM, which a redo would not put back.
+        if self.scanline > LAST_AHEAD_LINE || self.oam_corrupt.is_some() {
             return false;
         }
         self.save_line_start();

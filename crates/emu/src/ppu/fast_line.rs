@@ -23,6 +23,9 @@ impl Ppu {
         let line = self.scanline;
         let mut hit = None;
         if self.rendering {
+            if let Some(row) = self.oam_corrupt.take() {
+                self.corrupt_oam(row);
+            }
             hit = self.fast_background_and_pixels(cart);
             self.fast_sprite_evaluation(line);
             self.fast_line_tail(line, cart);

@@ -115,6 +115,10 @@ pub struct Ppu {
     #[serde(default)]
     enable_later: bool,
     rendering: bool,
+    /// Rendering was switched off on a rendering line: the secondary OAM address then, which
+    /// picks the OAM row that row 0 is copied over on the next rendering dot.
+    #[serde(default)]
+    oam_corrupt: Option<u8>,
 
     // Memory.
     #[serde(with = "serde_bytes_array")]
@@ -216,6 +220,7 @@ impl Ppu {
             enable_seen: false,
             enable_later: false,
             rendering: false,
+            oam_corrupt: None,
             oam: [0; 256],
             secondary_oam: [0xFF; 32],
             palette: [0; 32],
@@ -262,6 +267,11 @@ impl Ppu {
             "bus.ppu.lead",
             || format!("{} dots ahead is more than a line", self.lead),
         )?;
+        ensure(
+            self.oam_corrupt.is_none_or(|row| row < 32),
+            "bus.ppu.oam_corrupt",
+            || "the OAM row to corrupt is past row 31".into(),
+        )?;
         self.sprites.check("bus.ppu.sprites")?;
         self.line_start.check()
     }
@@ -290,9 +300,13 @@ impl Ppu {
     /// One dot of the $2001 enable's way to the pipeline.
     #[inline(always)]
     fn clock_enable(&mut self) {
+        let was = self.rendering;
         self.rendering = self.enable_later;
         self.enable_later = self.enable_seen;
         self.enable_seen = self.rendering_enabled();
+        if was && !self.rendering && self.on_rendering_line() {
+            self.oam_corrupt = Some(self.secondary_oam_addr());
+        }
     }
 
     /// True when every stage of the enable's way agrees with $2001 (no change under way).

@@ -108,6 +108,9 @@ impl Ppu {
         let dot = self.dot;
         if line < POST_RENDER_LINE {
             if self.rendering {
+                if let Some(row) = self.oam_corrupt.take() {
+                    self.corrupt_oam(row);
+                }
                 self.render_dot(line, dot, cart, true);
             } else if (1..=256).contains(&dot) {
                 self.backdrop_pixel(usize::from(dot - 1));
@@ -122,6 +125,9 @@ impl Ppu {
                 self.sprite_overflow = false;
             }
             if self.rendering {
+                if let Some(row) = self.oam_corrupt.take() {
+                    self.corrupt_oam(row);
+                }
                 self.render_dot(line, dot, cart, false);
                 if (280..=304).contains(&dot) {
                     self.v = (self.v & !vaddr::VERTICAL) | (self.t & vaddr::VERTICAL);
