@@ -351,7 +351,13 @@ impl Ppu {
     pub fn read(&mut self, addr: u16, cart: &mut Cart) -> u8 {
         match addr & 7 {
             2 => {
-                let value = self.status();
+                let mut value = self.status();
+                // The sprite flags are sampled as the read ends (M2 falling, about 7.5 master
+                // clocks after the VBL flag is latched): by then the pre-render line's dot 1
+                // has cleared them, though a flag set on the dot the read began on is not in.
+                if self.scanline == PRE_RENDER_LINE && self.dot == 1 {
+                    value &= !(Status::SPRITE0_HIT | Status::SPRITE_OVERFLOW).bits();
+                }
                 self.drive_latch(value, Status::all().bits());
                 self.vblank = false;
                 self.w = false;
