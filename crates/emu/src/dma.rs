@@ -46,7 +46,7 @@ impl Bus {
                     let v = self.dma_read(addr, halted_addr, true);
                     self.end_cycle();
                     poll(self);
-                    self.apu.dmc_dma_done(v);
+                    self.apu.dmc_dma_done(v, self.cycles - 1);
                     dmc_wait = 0;
                     committed = None;
                     continue;

@@ -9,6 +9,9 @@ const RATES: Periods = Periods::halved([
     428, 380, 340, 320, 286, 254, 226, 214, 190, 160, 142, 128, 106, 84, 72, 54,
 ]);
 
+/// How long the end of a sample takes to reach the reader's request logic (see `ending`).
+const ENDING_CYCLES: u8 = 3;
+
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Dmc {
     irq_enabled: bool,
@@ -32,6 +35,11 @@ pub struct Dmc {
     /// CPU cycles until a $4015 disable stops the memory reader; 0 = none. A fetch then on
     /// its halt cycle is cut short (`Bus::run_dma`).
     disable_delay: u8,
+    /// CPU cycles after a fetch that ended the sample during which the reader still acts as
+    /// if bytes remain: an emptied buffer then asks for a fetch that is dropped on the next
+    /// cycle, having halted the CPU for one cycle if that cycle was a read.
+    #[serde(default)]
+    ending: u8,
 }
 
 impl Default for Dmc {
@@ -54,6 +62,7 @@ impl Default for Dmc {
             load_delay: 0,
             armed: false,
             disable_delay: 0,
+            ending: 0,
         }
     }
 }
@@ -81,6 +90,9 @@ impl Dmc {
         })?;
         ensure(self.disable_delay <= 3, "bus.apu.dmc.disable_delay", || {
             format!("{} is over 3", self.disable_delay)
+        })?;
+        ensure(self.ending <= ENDING_CYCLES, "bus.apu.dmc.ending", || {
+            format!("{} is over {ENDING_CYCLES}", self.ending)
         })?;
         ensure(
             self.addr >= 0x8000 && self.sample_addr >= 0xC000,
@@ -148,6 +160,12 @@ impl Dmc {
                 self.armed = self.buffer.is_none() && self.bytes_remaining > 0;
             }
         }
+        if self.ending > 0 {
+            self.ending -= 1;
+            if self.ending == 0 && self.bytes_remaining == 0 {
+                self.armed = false;
+            }
+        }
         if !odd {
             return;
         }
@@ -164,7 +182,7 @@ impl Dmc {
     pub fn next_event(&self, now: u64) -> u64 {
         let first_odd = now | 1;
         let mut at = first_odd + 2 * (u64::from(self.timer) - 1);
-        for delay in [self.load_delay, self.disable_delay] {
+        for delay in [self.load_delay, self.disable_delay, self.ending] {
             if delay > 0 {
                 at = at.min(now + u64::from(delay) - 1);
             }
@@ -180,6 +198,9 @@ impl Dmc {
         }
         if self.disable_delay > 0 {
             self.disable_delay -= n as u8;
+        }
+        if self.ending > 0 {
+            self.ending -= n as u8;
         }
         self.timer -= odd as u16;
     }
@@ -208,7 +229,7 @@ impl Dmc {
             // The emptied buffer asks for the next byte right away ("reload" DMA, which
             // therefore first tries to halt the CPU on a put cycle), unless a $4015 enable
             // is still on its way: then the fetch waits for that delay.
-            if self.bytes_remaining > 0 && self.load_delay == 0 {
+            if (self.bytes_remaining > 0 || self.ending > 0) && self.load_delay == 0 {
                 self.armed = true;
             }
         }
@@ -235,8 +256,11 @@ impl Dmc {
         if self.bytes_remaining == 0 {
             if self.looping {
                 self.restart();
-            } else if self.irq_enabled {
-                self.irq = true;
+            } else {
+                self.ending = ENDING_CYCLES;
+                if self.irq_enabled {
+                    self.irq = true;
+                }
             }
         }
     }
@@ -245,6 +269,7 @@ impl Dmc {
     pub fn reset(&mut self) {
         self.stop();
         self.disable_delay = 0;
+        self.ending = 0;
         self.irq = false;
         self.level &= 1;
     }
@@ -270,6 +295,37 @@ mod tests {
         dmc.tick(false);
         assert_eq!(dmc.dma_request(), Some(0xC000));
     }
+    /// The buffer empties one APU cycle after the fetch that ended a one-byte sample: the
+    /// reader still asks for a byte, and drops the request a cycle later; two APU cycles
+    /// after the fetch it no longer asks.
+    #[test]
+    fn an_emptying_just_after_the_last_fetch_asks_once_and_drops_it() {
+        for (gap, asks) in [(2, true), (4, false)] {
+            let mut dmc = Dmc::default();
+            dmc.set_enabled(true, false);
+            dmc.tick(false);
+            dmc.tick(true);
+            assert_eq!(dmc.dma_request(), Some(0xC000));
+            dmc.dma_done(0x55);
+            assert_eq!(dmc.bytes_remaining, 0, "a one-byte sample");
+            // The output unit's last bit ends on the `gap`th cycle after the fetch.
+            dmc.bits_remaining = 1;
+            dmc.timer = gap / 2;
+            for i in 1..gap {
+                dmc.tick(i % 2 == 0);
+            }
+            dmc.tick(true);
+            assert_eq!(
+                dmc.buffer, None,
+                "the output unit took the byte (gap {gap})"
+            );
+            assert_eq!(dmc.armed, asks, "gap {gap}");
+            assert_eq!(dmc.dma_request(), None, "nothing left to fetch");
+            dmc.tick(false);
+            assert!(!dmc.armed, "the request outlived the end (gap {gap})");
+        }
+    }
+
     /// A $4015 disable stops the reader two or three cycles after the write, not at once.
     #[test]
     fn a_disable_lands_after_its_delay() {

@@ -416,9 +416,12 @@ impl Apu {
         self.dmc.dma_request()
     }
 
-    /// Delivers the byte fetched for the DMC.
-    pub fn dmc_dma_done(&mut self, value: u8) {
+    /// Delivers the byte fetched for the DMC on CPU cycle `now` (after that cycle's tick).
+    pub fn dmc_dma_done(&mut self, value: u8, now: u64) {
+        self.run_to(now + 1);
         self.dmc.dma_done(value);
+        // The end of a sample starts a delay that must be ticked.
+        self.schedule();
     }
 
     pub fn set_audio_enabled(&mut self, on: bool, now: u64) {

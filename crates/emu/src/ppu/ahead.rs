@@ -29,11 +29,11 @@ pub(super) struct LineStart {
     scanline: u16,
     dots: u64,
     v: u16,
-    rendering: bool,
+    rendering: [bool; 3],
     oam_addr: u8,
     sprite0_hit: bool,
     sprite_overflow: bool,
-    latches: [u8; 4],
+    latches: [u8; 5],
     shifters: [u16; 4],
     secondary_oam: [u8; 32],
     sprites: SpriteUnit,
@@ -54,7 +54,8 @@ impl LineStart {
 impl Ppu {
     /// Tries to draw the line starting now in one go; false when it has to go dot by dot.
     pub(super) fn draw_ahead(&mut self, cart: &mut Cart) -> bool {
-        if self.scanline > LAST_AHEAD_LINE {
+        // A pending OAM corruption changes OAM, which a redo would not put back.
+        if self.scanline > LAST_AHEAD_LINE || self.oam_corrupt.is_some() {
             return false;
         }
         self.save_line_start();
@@ -103,7 +104,7 @@ impl Ppu {
         s.scanline = self.scanline;
         s.dots = self.dots;
         s.v = self.v;
-        s.rendering = self.rendering;
+        s.rendering = [self.enable_seen, self.enable_later, self.rendering];
         s.oam_addr = self.oam_addr;
         s.sprite0_hit = self.sprite0_hit;
         s.sprite_overflow = self.sprite_overflow;
@@ -112,6 +113,7 @@ impl Ppu {
             self.at_latch,
             self.pt_lo_latch,
             self.pt_hi_latch,
+            self.at_feed,
         ];
         s.shifters = [self.bg_lo, self.bg_hi, self.at_lo, self.at_hi];
         s.secondary_oam = self.secondary_oam;
@@ -124,7 +126,7 @@ impl Ppu {
         self.dot = 0;
         self.dots = s.dots;
         self.v = s.v;
-        self.rendering = s.rendering;
+        [self.enable_seen, self.enable_later, self.rendering] = s.rendering;
         self.oam_addr = s.oam_addr;
         self.sprite0_hit = s.sprite0_hit;
         self.sprite_overflow = s.sprite_overflow;
@@ -133,6 +135,7 @@ impl Ppu {
             self.at_latch,
             self.pt_lo_latch,
             self.pt_hi_latch,
+            self.at_feed,
         ] = s.latches;
         [self.bg_lo, self.bg_hi, self.at_lo, self.at_hi] = s.shifters;
         self.secondary_oam = s.secondary_oam;

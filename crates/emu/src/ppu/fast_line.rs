@@ -14,7 +14,7 @@ impl Ppu {
     /// True when the line starting now may take the fast path.
     #[inline(always)]
     pub(super) fn can_run_fast_line(&self) -> bool {
-        self.dot == 0 && self.scanline < POST_RENDER_LINE
+        self.dot == 0 && self.scanline < POST_RENDER_LINE && self.enable_settled()
     }
 
     /// Runs dots 0-340 of a visible line; returns the dot at which it set the sprite 0 hit
@@ -23,6 +23,9 @@ impl Ppu {
         let line = self.scanline;
         let mut hit = None;
         if self.rendering {
+            if let Some(row) = self.oam_corrupt.take() {
+                self.corrupt_oam(row);
+            }
             hit = self.fast_background_and_pixels(cart);
             self.fast_sprite_evaluation(line);
             self.fast_line_tail(line, cart);
@@ -37,8 +40,9 @@ impl Ppu {
         self.finish_line(line);
         self.dots += u64::from(DOTS_PER_LINE);
         self.scanline += 1;
-        // Rendering enable only changes on a $2001 write, which syncs; keep the per-dot rule.
-        self.rendering = self.rendering_enabled();
+        // Rendering enable only changes on a $2001 write, which syncs, and was settled when
+        // the line began.
+        self.settle_enable();
         hit
     }
 

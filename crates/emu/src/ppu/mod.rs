@@ -106,8 +106,19 @@ pub struct Ppu {
     pub(crate) dots: u64,
     /// Set when a $2002 read lands on the dot before VBL would be set.
     suppress_vbl: bool,
-    /// Rendering enable as the pipeline sees it (follows $2001 with the hardware's delay).
+    /// Rendering enable ($2001) as the control logic sees it, from the dot after the write
+    /// (the odd-frame skip, register accesses during rendering), the same one dot later, and
+    /// as the pipeline sees it another dot later (fetches, shifts, evaluation). The pipeline's
+    /// lag shows when rendering is toggled for a few dots (AccuracyCoin's BG serial-in test).
+    #[serde(default)]
+    enable_seen: bool,
+    #[serde(default)]
+    enable_later: bool,
     rendering: bool,
+    /// Rendering was switched off on a rendering line: the secondary OAM address then, which
+    /// picks the OAM row that row 0 is copied over on the next rendering dot.
+    #[serde(default)]
+    oam_corrupt: Option<u8>,
 
     // Memory.
     #[serde(with = "serde_bytes_array")]
@@ -124,6 +135,9 @@ pub struct Ppu {
     at_latch: u8,
     pt_lo_latch: u8,
     pt_hi_latch: u8,
+    /// The attribute bits the last reload took, which the attribute shifters keep taking in.
+    #[serde(default)]
+    at_feed: u8,
 
     sprites: sprites::SpriteUnit,
 
@@ -203,7 +217,10 @@ impl Ppu {
             odd_frame: false,
             dots: 0,
             suppress_vbl: false,
+            enable_seen: false,
+            enable_later: false,
             rendering: false,
+            oam_corrupt: None,
             oam: [0; 256],
             secondary_oam: [0xFF; 32],
             palette: [0; 32],
@@ -215,6 +232,7 @@ impl Ppu {
             at_latch: 0,
             pt_lo_latch: 0,
             pt_hi_latch: 0,
+            at_feed: 0,
             sprites: sprites::SpriteUnit::default(),
             line: [0; WIDTH],
             recent: [0; MASK_OUTPUT_LAG],
@@ -249,6 +267,11 @@ impl Ppu {
             "bus.ppu.lead",
             || format!("{} dots ahead is more than a line", self.lead),
         )?;
+        ensure(
+            self.oam_corrupt.is_none_or(|row| row < 32),
+            "bus.ppu.oam_corrupt",
+            || "the OAM row to corrupt is past row 31".into(),
+        )?;
         self.sprites.check("bus.ppu.sprites")?;
         self.line_start.check()
     }
@@ -272,6 +295,33 @@ impl Ppu {
 
     fn rendering_enabled(&self) -> bool {
         self.mask.intersects(Mask::RENDERING)
+    }
+
+    /// One dot of the $2001 enable's way to the pipeline.
+    #[inline(always)]
+    fn clock_enable(&mut self) {
+        let was = self.rendering;
+        self.rendering = self.enable_later;
+        self.enable_later = self.enable_seen;
+        self.enable_seen = self.rendering_enabled();
+        if was && !self.rendering && self.on_rendering_line() {
+            self.oam_corrupt = Some(self.secondary_oam_addr());
+        }
+    }
+
+    /// True when every stage of the enable's way agrees with $2001 (no change under way).
+    #[inline(always)]
+    fn enable_settled(&self) -> bool {
+        let enabled = self.rendering_enabled();
+        self.enable_seen == enabled && self.enable_later == enabled && self.rendering == enabled
+    }
+
+    /// After a stretch that ran as a whole: the enable has reached every stage.
+    fn settle_enable(&mut self) {
+        let enabled = self.rendering_enabled();
+        self.enable_seen = enabled;
+        self.enable_later = enabled;
+        self.rendering = enabled;
     }
 
     /// Marks bits of the open-bus latch as driven with `value` (mask = which bits were driven).
@@ -301,7 +351,13 @@ impl Ppu {
     pub fn read(&mut self, addr: u16, cart: &mut Cart) -> u8 {
         match addr & 7 {
             2 => {
-                let value = self.status();
+                let mut value = self.status();
+                // The sprite flags are sampled as the read ends (M2 falling, about 7.5 master
+                // clocks after the VBL flag is latched): by then the pre-render line's dot 1
+                // has cleared them, though a flag set on the dot the read began on is not in.
+                if self.scanline == PRE_RENDER_LINE && self.dot == 1 {
+                    value &= !(Status::SPRITE0_HIT | Status::SPRITE_OVERFLOW).bits();
+                }
                 self.drive_latch(value, Status::all().bits());
                 self.vblank = false;
                 self.w = false;
@@ -418,9 +474,10 @@ impl Ppu {
         self.scanline < POST_RENDER_LINE || self.scanline == PRE_RENDER_LINE
     }
 
-    /// True while the pipeline is fetching (a rendering line with rendering on).
+    /// True while the pipeline is fetching (a rendering line with rendering on), as register
+    /// accesses see it.
     fn in_render_fetch(&self) -> bool {
-        self.rendering && self.on_rendering_line()
+        self.enable_seen && self.on_rendering_line()
     }
 
     /// $2007 accesses bump v by 1 or 32, except mid-render, where the glitch bumps both X and Y.

@@ -48,6 +48,9 @@ impl Ppu {
             {
                 let to_line_end = u64::from(DOTS_PER_LINE as u16 - self.dot);
                 let n = to_line_end.min(dots_left);
+                for _ in 0..n.min(3) {
+                    self.clock_enable();
+                }
                 self.dot += n as u16;
                 self.dots += n;
                 dots_left -= n;
@@ -105,6 +108,9 @@ impl Ppu {
         let dot = self.dot;
         if line < POST_RENDER_LINE {
             if self.rendering {
+                if let Some(row) = self.oam_corrupt.take() {
+                    self.corrupt_oam(row);
+                }
                 self.render_dot(line, dot, cart, true);
             } else if (1..=256).contains(&dot) {
                 self.backdrop_pixel(usize::from(dot - 1));
@@ -119,6 +125,9 @@ impl Ppu {
                 self.sprite_overflow = false;
             }
             if self.rendering {
+                if let Some(row) = self.oam_corrupt.take() {
+                    self.corrupt_oam(row);
+                }
                 self.render_dot(line, dot, cart, false);
                 if (280..=304).contains(&dot) {
                     self.v = (self.v & !vaddr::VERTICAL) | (self.t & vaddr::VERTICAL);
@@ -142,8 +151,10 @@ impl Ppu {
         self.dots += 1;
         self.dot += 1;
         // The pre-render line of odd frames is one dot short while rendering.
-        let skip =
-            self.scanline == PRE_RENDER_LINE && self.dot == 340 && self.odd_frame && self.rendering;
+        let skip = self.scanline == PRE_RENDER_LINE
+            && self.dot == 340
+            && self.odd_frame
+            && self.enable_seen;
         if u32::from(self.dot) == DOTS_PER_LINE || skip {
             self.dot = 0;
             self.scanline += 1;
@@ -153,8 +164,7 @@ impl Ppu {
                 self.odd_frame = !self.odd_frame;
             }
         }
-        // $2001 takes effect for the pipeline from the next dot on.
-        self.rendering = self.rendering_enabled();
+        self.clock_enable();
     }
 
     #[inline(always)]
@@ -205,21 +215,28 @@ impl Ppu {
         self.shift_by(1);
     }
 
-    /// `n` dots' worth of shifting at once (the line path moves a whole tile).
+    /// `n` (at most 8) dots' worth of shifting at once (the line path moves a whole tile).
+    /// What enters at bit 0 only shows when a reload is skipped (rendering off across it):
+    /// the pattern planes take in 0 (low) and 1 (high), the attribute planes the bits of
+    /// the attribute latch, which the reloads fill.
     #[inline(always)]
     pub(super) fn shift_by(&mut self, n: u32) {
+        let fill = (1u16 << n) - 1;
+        let feed = |bit: u8| if self.at_feed & bit != 0 { fill } else { 0 };
+        let (at_lo_in, at_hi_in) = (feed(1), feed(2));
         self.bg_lo <<= n;
-        self.bg_hi <<= n;
-        self.at_lo <<= n;
-        self.at_hi <<= n;
+        self.bg_hi = (self.bg_hi << n) | fill;
+        self.at_lo = (self.at_lo << n) | at_lo_in;
+        self.at_hi = (self.at_hi << n) | at_hi_in;
     }
 
     #[inline(always)]
     pub(super) fn reload_shifters(&mut self) {
         self.bg_lo = (self.bg_lo & 0xFF00) | u16::from(self.pt_lo_latch);
         self.bg_hi = (self.bg_hi & 0xFF00) | u16::from(self.pt_hi_latch);
-        self.at_lo = (self.at_lo & 0xFF00) | if self.at_latch & 1 != 0 { 0xFF } else { 0 };
-        self.at_hi = (self.at_hi & 0xFF00) | if self.at_latch & 2 != 0 { 0xFF } else { 0 };
+        self.at_feed = self.at_latch;
+        self.at_lo = (self.at_lo & 0xFF00) | if self.at_feed & 1 != 0 { 0xFF } else { 0 };
+        self.at_hi = (self.at_hi & 0xFF00) | if self.at_feed & 2 != 0 { 0xFF } else { 0 };
     }
 
     #[inline(always)]

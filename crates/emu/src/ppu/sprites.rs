@@ -156,6 +156,33 @@ impl Ppu {
         self.oam_addr = self.oam_addr.wrapping_add(1);
     }
 
+    /// The secondary OAM address at the start of the current dot: dots 1-64 clear a byte
+    /// every other dot, evaluation copies (the corruption seed rounds it up to a sprite's
+    /// first byte, and a full secondary OAM wraps to 0), and each 8-dot sprite fetch steps
+    /// through Y, tile and attribute, stays on X, then moves to the next sprite.
+    pub(super) fn secondary_oam_addr(&self) -> u8 {
+        let dot = self.dot;
+        let addr = match dot {
+            1..=64 => (dot - 1) / 2,
+            66..=256 => u16::from(self.sprites.sec_addr.div_ceil(4) * 4),
+            257..=320 => {
+                let rel = dot - 257;
+                (rel / 8) * 4 + (rel % 8).min(3)
+            }
+            _ => 0,
+        };
+        (addr & 0x1F) as u8
+    }
+
+    /// Rendering came back on a rendering line after it was switched off on one: OAM row 0
+    /// (8 bytes) is copied over row `row`, and secondary OAM byte 0 over byte `row`.
+    #[cold]
+    pub(super) fn corrupt_oam(&mut self, row: u8) {
+        let at = usize::from(row) * 8;
+        self.oam.copy_within(0..8, at);
+        self.secondary_oam[usize::from(row)] = self.secondary_oam[0];
+    }
+
     /// One dot of evaluation on a visible line (dots 1-256).
     #[inline(always)]
     pub(super) fn sprite_eval_dot(&mut self, line: u16, dot: u16) {

@@ -176,7 +176,7 @@ impl Ppu {
     /// it answers that line's first sprite fetch, and right after a $2001 write the next dot.
     pub(crate) fn dots_to_a12_irq(&self, mut irq: A12Irq, horizon: u64) -> Option<u64> {
         let enabled = self.rendering_enabled();
-        if self.rendering != enabled {
+        if !self.enable_settled() {
             return Some(0);
         }
         if !enabled {

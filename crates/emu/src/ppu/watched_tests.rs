@@ -50,7 +50,7 @@ fn ppu(rng: &mut Rng, line: u16, dot: u16) -> Ppu {
     let mut p = Ppu::new();
     p.ctrl = Ctrl::from_bits_retain(rng.byte() & 0x3B);
     p.mask = Mask::from_bits_retain(0x1E);
-    p.rendering = true;
+    p.settle_enable();
     p.scanline = line;
     p.dot = dot;
     p.dots = 1_000_000 + rng.below(10_000);
@@ -139,7 +139,7 @@ fn mmc3_irq_prediction_names_the_dot_stepping_finds() {
         let mut p = ppu(&mut rng, line, dot);
         if rng.below(10) == 0 {
             p.mask = Mask::empty();
-            p.rendering = false;
+            p.settle_enable();
         }
         cart.ppu_bus(rng.next() as u16 & 0x1000, p.dots - rng.below(20));
         // That A12 change may have raised the IRQ already.
