@@ -79,5 +79,8 @@ fn chr_switches_mid_frame_match_lockstep() {
     colours.sort_unstable();
     colours.dedup();
     assert!(colours.len() > 8, "only {} colours", colours.len());
-    assert!(lazy[38].0 != lazy[39].0, "the switches do not move between frames");
+    assert!(
+        lazy[38].0 != lazy[39].0,
+        "the switches do not move between frames"
+    );
 }

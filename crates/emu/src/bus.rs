@@ -296,6 +296,10 @@ impl CpuBus for Bus {
     fn read_watched(&self, addr: u16) -> bool {
         self.watching && self.watches.read_watched(addr)
     }
+    #[inline(always)]
+    fn may_skip(&self) -> bool {
+        self.clock.may_skip()
+    }
     fn skip_passes(&mut self, pass: u64, limit: u64) -> u64 {
         let n = (self.quiet_until().saturating_sub(self.cycles) / pass).min(limit);
         self.cycles += n * pass;
