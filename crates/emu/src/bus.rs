@@ -167,17 +167,35 @@ impl Bus {
             0x4000..=0x4017 => self.apu_write(addr, value),
             0x4020..=0xFFFF => {
                 // Board registers can change what the PPU fetches; plain PRG RAM cannot.
-                if self.cart.write_reaches_board(addr) {
+                if !self.cart.write_reaches_board(addr) {
+                    self.cart.cpu_write(addr, value, self.cycles);
+                } else if self.cart.watch_ppu {
                     self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
                     self.ppu.settle(&mut self.cart);
                     let before = self.a12_inputs();
                     self.cart.cpu_write(addr, value, self.cycles);
                     self.a12_accessed(before, false);
                 } else {
-                    self.cart.cpu_write(addr, value, self.cycles);
+                    self.unwatched_board_write(addr, value);
                 }
             }
             _ => {}
+        }
+    }
+
+    /// A write to a board that does not watch the PPU bus: the PPU sees such a board only
+    /// through its CHR and nametable windows, so it is caught up (with the old windows)
+    /// only when the write moved one. Games that switch PRG banks mid-frame keep their
+    /// PPU lazy, and a line drawn ahead stays drawn.
+    fn unwatched_board_write(&mut self, addr: u16, value: u8) {
+        let before = self.cart.core.ppu_windows();
+        self.cart.cpu_write(addr, value, self.cycles);
+        let after = self.cart.core.ppu_windows();
+        if after != before {
+            self.cart.core.set_ppu_windows(before);
+            self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
+            self.ppu.settle(&mut self.cart);
+            self.cart.core.set_ppu_windows(after);
         }
     }
 
@@ -277,6 +295,10 @@ impl CpuBus for Bus {
     }
     fn read_watched(&self, addr: u16) -> bool {
         self.watching && self.watches.read_watched(addr)
+    }
+    #[inline(always)]
+    fn may_skip(&self) -> bool {
+        self.clock.may_skip()
     }
     fn skip_passes(&mut self, pass: u64, limit: u64) -> u64 {
         let n = (self.quiet_until().saturating_sub(self.cycles) / pass).min(limit);

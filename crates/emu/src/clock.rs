@@ -46,6 +46,14 @@ pub(crate) struct Schedule {
     pub(crate) fast_forward: bool,
 }
 
+impl Schedule {
+    /// Wait loops may be skipped in this run at all (`quiet_until` says how far).
+    #[inline(always)]
+    pub(crate) fn may_skip(&self) -> bool {
+        self.fast_forward && self.speedups.skip_wait_loops && !self.lockstep
+    }
+}
+
 impl Default for Schedule {
     /// Before `set_speedups` has run (a fresh or deserialised bus): the most careful mode.
     fn default() -> Self {
@@ -187,11 +195,7 @@ impl Bus {
     /// only reads memory cannot tell the cycles before it apart (see `cpu/idle.rs`).
     pub fn quiet_until(&self) -> u64 {
         // A finished frame ends `run_frame` after this instruction, exactly where it is.
-        if !self.clock.fast_forward
-            || !self.clock.speedups.skip_wait_loops
-            || self.ppu.frame_ready
-            || self.clock.lockstep
-        {
+        if !self.clock.may_skip() || self.ppu.frame_ready {
             return 0;
         }
         self.clock

@@ -173,6 +173,18 @@ impl CartCore {
         };
     }
 
+    /// Everything a board's register write can change of what the PPU reads: the pattern
+    /// and nametable windows (CHR RAM and nametable contents change only through the PPU).
+    #[inline]
+    pub(crate) fn ppu_windows(&self) -> ([usize; 8], [usize; 4]) {
+        (self.chr, self.nt)
+    }
+    #[inline]
+    pub(crate) fn set_ppu_windows(&mut self, (chr, nt): ([usize; 8], [usize; 4])) {
+        self.chr = chr;
+        self.nt = nt;
+    }
+
     /// All pattern memory (CHR ROM or RAM); `chr` windows are offsets into it.
     #[inline(always)]
     pub fn chr_bytes(&self) -> &[u8] {

@@ -85,7 +85,11 @@ impl Cpu {
 
     /// Called after a taken branch from `branch` back to `start`.
     pub(super) fn backward_branch<Bus: CpuBus>(&mut self, bus: &mut Bus, branch: u16, start: u16) {
-        if !self.interrupts_quiet() || !pure(start) || !pure(branch.wrapping_add(1)) {
+        if !bus.may_skip()
+            || !self.interrupts_quiet()
+            || !pure(start)
+            || !pure(branch.wrapping_add(1))
+        {
             self.loop_pc = None;
             return;
         }
@@ -102,11 +106,21 @@ impl Cpu {
         }
         let now = (start, regs(self));
         let hits = bus.watch_count();
-        if self.loop_pc == Some(now.0) && self.loop_regs == now.1 && self.loop_hits == hits {
+        if self.loop_pc != Some(now.0) {
+            self.loop_impure = None;
+        } else if self.loop_regs == now.1
+            && self.loop_hits == hits
+            && self.loop_impure != Some(branch)
+        {
             let pass = bus.cycles() - self.loop_cycles;
             let body = pass.checked_sub(3 + cross);
-            if body.is_some() && self.read_only_body_cycles(bus, start, branch) == body {
-                bus.skip_passes(pass, u64::MAX);
+            match self.read_only_body_cycles(bus, start, branch) {
+                // E.g. a $2002 poll: looking again each pass would find the same.
+                None => self.loop_impure = Some(branch),
+                cycles if cycles == body => {
+                    bus.skip_passes(pass, u64::MAX);
+                }
+                _ => {}
             }
         }
         self.loop_pc = Some(now.0);

@@ -62,6 +62,11 @@ pub struct Cpu {
     /// after a load it is 0, which can only refuse a skip, never allow a wrong one).
     #[serde(skip)]
     loop_hits: u64,
+    /// The branch of the loop at `loop_pc` when its body was found to do more than read
+    /// memory without side effects, so it is not looked at again while the CPU stays in
+    /// it (a cache that can only refuse a skip, like `loop_hits`).
+    #[serde(skip)]
+    loop_impure: Option<u16>,
 }
 
 impl Default for Cpu {
@@ -89,6 +94,7 @@ impl Cpu {
             loop_regs: [0; 5],
             loop_cycles: 0,
             loop_hits: 0,
+            loop_impure: None,
         }
     }
 

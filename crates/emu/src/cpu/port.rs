@@ -39,6 +39,11 @@ pub trait CpuBus {
         false
     }
 
+    /// False when `skip_passes` would skip nothing whatever the loop (the skip is off, or
+    /// the run does not fast-forward): the skipper then does not look at loops at all.
+    fn may_skip(&self) -> bool {
+        false
+    }
     /// A wait loop of `pass` cycles per pass may be skipped: advance the clock by as many
     /// whole passes (at most `limit`) as cannot be told apart from running them, and
     /// return how many. The default skips none.
