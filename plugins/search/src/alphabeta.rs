@@ -61,7 +61,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.put_ordered(ply, ordered);
-        self.store_bounded(key, best, best_move, depth, alpha_orig, beta);
+        self.store_bounded(key, best, best_move, depth, ply, alpha_orig, beta);
         (best, best_move)
     }
 

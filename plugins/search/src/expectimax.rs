@@ -39,7 +39,7 @@ impl<G: Game> Searcher<G> {
         } else {
             self.chance_node(node, (alpha, beta), depth, ply)
         };
-        self.store_bounded(key, best, best_move, depth, alpha, beta);
+        self.store_bounded(key, best, best_move, depth, ply, alpha, beta);
         (best, best_move)
     }
 

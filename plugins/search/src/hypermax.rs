@@ -6,7 +6,7 @@
 use super::Game;
 use super::node::take_buf;
 use super::searcher::Searcher;
-use super::tt::Bound;
+use super::tt::{Bound, utility_from_tt, utility_to_tt};
 use super::utility::{NEG_INF, Utility};
 use rand::seq::SliceRandom;
 
@@ -43,7 +43,7 @@ impl<G: Game> Searcher<G> {
             && let Some(e) = self.tt.probe(key)
         {
             if e.bound == Bound::Exact && e.depth as u32 >= depth {
-                return (e.value, Some(e.mv), true);
+                return (utility_from_tt(e.value, ply), Some(e.mv), true);
             }
             tt_move = Some(e.mv);
         }
@@ -104,7 +104,8 @@ impl<G: Game> Searcher<G> {
         self.put_kids(ply, kids);
         if self.cfg.use_tt && !self.aborted {
             let bound = if exact { Bound::Exact } else { Bound::Lower };
-            self.tt.store(key, best_utility, best_move, depth, bound);
+            let stored = utility_to_tt(best_utility, ply);
+            self.tt.store(key, stored, best_move, depth, bound);
         }
         (best_utility, Some(best_move), exact)
     }

@@ -58,7 +58,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.put_ordered(ply, ordered);
-        self.store_bounded(key, best, best_move, depth, alpha_orig, beta_orig);
+        self.store_bounded(key, best, best_move, depth, ply, alpha_orig, beta_orig);
         (best, best_move)
     }
 
@@ -142,7 +142,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.reply_bufs[ply as usize] = children;
-        self.store_bounded(key, best, best_move, depth, alpha_orig, beta_orig);
+        self.store_bounded(key, best, best_move, depth, ply, alpha_orig, beta_orig);
         (best, best_move)
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Game;
 use super::searcher::Searcher;
-use super::tt::Bound;
+use super::tt::{Bound, value_from_tt, value_to_tt};
 
 /// How a scalar search node begins (see [`Searcher::start_node`]).
 pub(crate) enum NodeStart<M> {
@@ -78,7 +78,7 @@ impl<G: Game> Searcher<G> {
         let Some(e) = self.tt.probe(key) else {
             return (None, None);
         };
-        let v = e.value[0];
+        let v = value_from_tt(e.value[0], ply);
         let cutoff = (u32::from(e.depth) >= depth && ply > 0)
             && match e.bound {
                 Bound::Exact => true,
@@ -88,13 +88,16 @@ impl<G: Game> Searcher<G> {
         (Some(e.mv), cutoff.then_some(v))
     }
 
-    /// Stores a scalar value, classed as a bound by the window it was searched with.
+    /// Stores a scalar value found at `ply`, classed as a bound by the window it was
+    /// searched with.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn store_bounded(
         &mut self,
         key: u64,
         best: i32,
         best_move: Option<G::Move>,
         depth: u32,
+        ply: u32,
         alpha: i32,
         beta: i32,
     ) {
@@ -109,7 +112,8 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Exact
         };
-        self.tt.store(key, [best, 0, 0, 0], mv, depth, bound);
+        self.tt
+            .store(key, [value_to_tt(best, ply), 0, 0, 0], mv, depth, bound);
     }
 
     pub(crate) fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
@@ -168,5 +172,80 @@ impl<G: Game> Searcher<G> {
             let h = &mut self.history[player * G::MOVE_SLOTS + G::move_slot(mv)];
             *h = (*h + (depth * depth) as i32).min(999_999);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::utility::{NEG_INF, Utility, WIN};
+    use crate::{Algorithm, SearchConfig};
+
+    /// Just enough of a game to give a searcher its move type.
+    #[derive(Clone)]
+    struct One;
+
+    impl Game for One {
+        type Move = u8;
+        const MOVE_SLOTS: usize = 1;
+        fn players(&self) -> usize {
+            2
+        }
+        fn to_move(&self) -> usize {
+            0
+        }
+        fn result(&self) -> Option<Option<usize>> {
+            None
+        }
+        fn moves(&self, out: &mut Vec<u8>) {
+            out.push(0);
+        }
+        fn play(&self, _mv: u8) -> One {
+            One
+        }
+        fn heuristic(&self) -> Utility {
+            [0; 4]
+        }
+        fn key(&self) -> u64 {
+            1
+        }
+        fn tactical_score(&self, _mv: u8) -> i32 {
+            0
+        }
+        fn move_slot(_mv: u8) -> usize {
+            0
+        }
+        fn is_pass(&self, _mv: u8) -> bool {
+            false
+        }
+        fn is_active(&self, _player: usize) -> bool {
+            true
+        }
+        fn with_turn(&self, _player: usize) -> One {
+            One
+        }
+    }
+
+    /// A position stored where a win was 3 plies below it, met again 3 plies from the root:
+    /// the win is 6 plies away, not the 4 it was from the first root. (Read as 4, a move
+    /// that walked back into the position looked faster than the win itself: in an Ataxx
+    /// game the engine jumped to and fro while the other side passed until the game was
+    /// drawn by the move limit.)
+    #[test]
+    fn a_stored_win_keeps_its_distance_from_the_position() {
+        let cfg = SearchConfig::timed(Algorithm::Negamax, std::time::Duration::from_secs(1), 1);
+        let mut s: Searcher<One> = Searcher::new(cfg);
+        let open = (NEG_INF, -NEG_INF);
+        s.store_bounded(7, WIN - 4, Some(3), 5, 1, open.0, open.1);
+        assert_eq!(
+            s.tt_lookup(7, 2, 3, open.0, open.1),
+            (Some(3), Some(WIN - 6))
+        );
+        // A loss for the side to move, stored 2 plies down and met at 1.
+        s.store_bounded(8, -(WIN - 6), Some(2), 5, 2, open.0, open.1);
+        assert_eq!(s.tt_lookup(8, 2, 1, open.0, open.1).1, Some(-(WIN - 5)));
+        // Heuristic values are the same at every ply.
+        s.store_bounded(9, 250, Some(1), 5, 4, open.0, open.1);
+        assert_eq!(s.tt_lookup(9, 2, 1, open.0, open.1).1, Some(250));
     }
 }

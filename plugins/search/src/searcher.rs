@@ -89,16 +89,29 @@ impl SearchConfig {
     }
 }
 
-/// Whether a root value is a decided game that deeper search cannot change. Expectimax
-/// values mix won and lost lines, so only an (almost) certain result counts there.
-fn proven(algorithm: Algorithm, score: i32, players: usize) -> bool {
-    if algorithm == Algorithm::Expectimax {
+/// Whether a root value from an iteration `depth` plies deep is a decided game that deeper
+/// search cannot change. Expectimax values mix won and lost lines, so only an (almost)
+/// certain result counts there. A win or loss further away than the iteration reached came
+/// from the table through a longer line (it may walk back into a known position): a faster
+/// one may still be found, so the search goes on. (Stopping there, an Ataxx engine jumped a
+/// piece to and fro, each move still a "win in 5", instead of filling the board at once.)
+fn proven(algorithm: Algorithm, score: i32, players: usize, depth: u32) -> bool {
+    let decided = if algorithm == Algorithm::Expectimax {
         let (lo, hi) = utility_bounds(players);
         let margin = WIN / 1000;
         score <= lo + margin || score >= hi - margin
     } else {
         score.abs() > WIN / 2
-    }
+    };
+    decided && decided_plies(score) <= depth
+}
+
+/// How many plies from the root a decided value's win or loss is (`terminal_utility`: `k *
+/// (WIN - plies)` for a whole `k`).
+fn decided_plies(score: i32) -> u32 {
+    let size = score.unsigned_abs();
+    let k = ((size + WIN as u32 / 2) / WIN as u32).max(1);
+    (WIN as u32).saturating_sub(size / k)
 }
 
 #[derive(Clone, Debug)]
@@ -278,7 +291,7 @@ impl<G: Game> Searcher<G> {
                     .collect::<Vec<_>>()
                     .join(" ")
             );
-            if proven(algorithm, score, root.players())
+            if proven(algorithm, score, root.players(), depth)
                 || self
                     .stop
                     .as_ref()
@@ -359,5 +372,24 @@ impl<G: Game> Searcher<G> {
             pos = pos.play(e.mv);
         }
         pv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::utility::terminal_utility;
+
+    #[test]
+    fn a_result_is_final_only_within_the_depth_searched() {
+        assert!(proven(Algorithm::Negamax, WIN - 5, 2, 5));
+        assert!(!proven(Algorithm::Negamax, WIN - 5, 2, 4));
+        assert!(proven(Algorithm::Negamax, -(WIN - 3), 2, 3));
+        assert!(!proven(Algorithm::Negamax, 5_000, 2, 64));
+        // Four players: the winner's value is three times a loser's.
+        let won = terminal_utility(0, 4, 6);
+        assert_eq!((decided_plies(won[0]), decided_plies(won[1])), (6, 6));
+        assert!(!proven(Algorithm::Paranoid, won[0], 4, 5));
+        assert!(proven(Algorithm::Paranoid, won[1], 4, 6));
     }
 }

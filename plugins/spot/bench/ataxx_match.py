@@ -16,6 +16,7 @@ Players: `uai:COMMAND` (an engine, e.g. `uai:target/release/nesmind uai spot`),
 """
 
 import argparse
+import json
 import math
 import warnings
 import random
@@ -89,12 +90,14 @@ def opening(rng, plies, fen):
             return board.get_fen()
 
 
-def play(players, fen):
-    """Plays one game from `fen`; players[0] is x. Returns the result for x: 1, 0.5, 0."""
+def play(players, fen, moves=None):
+    """Plays one game from `fen`; players[0] is x. Returns the result for x: 1, 0.5, 0.
+    The moves played are appended to `moves` if given."""
     board = ataxx.Board(fen)
     for p in players:
         p.new_game()
-    moves = []
+    if moves is None:
+        moves = []
     while not board.gameover():
         mover = players[0] if board.turn == ataxx.BLACK else players[1]
         mv = mover.move(board, fen, moves)
@@ -144,6 +147,7 @@ def main():
     ap.add_argument("--fen", default=ataxx.FEN_STARTPOS, help="where openings start")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
+    ap.add_argument("--record", metavar="FILE", help="append each game (opening, moves, result) to FILE as a JSON line")
     ap.add_argument("--alpha", type=float, default=0.05)
     ap.add_argument("--beta", type=float, default=0.05)
     args = ap.parse_args()
@@ -159,8 +163,13 @@ def main():
             for swap in (False, True):
                 if len(results) >= args.games:
                     break
-                x_score = play([second, first] if swap else [first, second], fen)
+                moves = []
+                x_score = play([second, first] if swap else [first, second], fen, moves)
                 results.append(1 - x_score if swap else x_score)
+                if args.record:
+                    with open(args.record, "a") as f:
+                        f.write(json.dumps({"game": len(results), "first_plays": "o" if swap else "x",
+                                            "fen": fen, "moves": moves, "first_score": results[-1]}) + "\n")
                 wins = results.count(1.0)
                 draws = results.count(0.5)
                 print(

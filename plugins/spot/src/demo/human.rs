@@ -267,7 +267,7 @@ impl HumanDriver {
                 line: pv_moves(&self.inner, slot),
             });
         } else {
-            if let Some(e) = &self.expect {
+            if let Some(e) = self.expect.as_ref().filter(|_| self.is_human(slot)) {
                 match e.line.front() {
                     Some(&m) if m == mv => {
                         line.push_str(&format!(" as {} expected", COLOURS[e.by]))
