@@ -54,6 +54,8 @@ fn every_readable_version_continues_like_an_unsaved_run() {
         ("v3-before-pending-dots-frame300.state", 3),
         // Written by f66818f, the last build that wrote version 3 (all three fields).
         ("v3-dots-frame300.state", 3),
+        // Written by a734e86, the last build that wrote version 4.
+        ("v4-dots-frame300.state", 4),
     ] {
         let text = fixture(name);
         assert!(text.starts_with(&format!("nesmind-savestate {version}\n")));
@@ -117,8 +119,18 @@ fn forged(from: &str, to: &str) -> String {
 
 #[test]
 fn the_current_version_has_no_optional_fields() {
-    // The fields version 3 gained without a bump are required from version 4 on.
-    for field in ["pending", "frame_ack_at", "disable_delay"] {
+    // The fields version 3 gained without a bump are required from version 4 on, and those
+    // version 5 added are required too (but `oam_corrupt`: serde reads a missing `Option`
+    // as `None`, which is what a state without it means).
+    for field in [
+        "pending",
+        "frame_ack_at",
+        "disable_delay",
+        "ending",
+        "enable_seen",
+        "enable_later",
+        "at_feed",
+    ] {
         let text = savestate::encode(&straight(300), &dots()).unwrap();
         let body = text.splitn(4, '\n').nth(3).unwrap();
         let start = body.find(&format!(",{field}:")).unwrap();
@@ -147,8 +159,8 @@ fn forged_fields_are_refused_by_name() {
             "bus.apu.frame_ack_at",
         ),
         (
-            ",disable_delay:0)",
-            ",disable_delay:4)",
+            ",disable_delay:0,",
+            ",disable_delay:4,",
             "bus.apu.dmc.disable_delay",
         ),
         (",period:214,", ",period:215,", "bus.apu.dmc.period"),

@@ -2,7 +2,7 @@
 //!
 //! File format (text):
 //! ```text
-//! nesmind-savestate 4
+//! nesmind-savestate 5
 //! rom-crc32 1A2B3C4D
 //! body-crc32 5E6F7081 len 123456
 //! <the machine as RON>
@@ -12,10 +12,13 @@
 //! data, no picture (a loaded machine shows its next frame), no sound output or host
 //! settings, no plug-in watches (the session installs its own).
 //!
-//! Versions read: 4; 3 (which may lack three fields added later, see `upgrade_v3`); and 2
+//! Versions read: 5; 4 (see `upgrade::v4`); 3 (which may lack three fields added later, see
+//! `upgrade::v3`); and 2
 //! (which also stored the picture, the watches and the sound output; those parts are
 //! skipped). Every version's loader is tested on files of that version kept in
 //! `tests/savestates/`.
+
+mod upgrade;
 
 use crate::files::write_atomic;
 use nesmind_emu::{InvalidState, Machine, Rom};
@@ -23,11 +26,13 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub const MAGIC: &str = "nesmind-savestate";
+/// 5: the PPU's rendering enable in three stages, its pending OAM corruption and attribute
+/// feed, and the DMC's sample-end delay (see `upgrade::v4`).
 /// 4: every field present (the controllers' latched strobe, the APU's pending frame-IRQ
 /// clear and the DMC's disable delay).
 /// 3: without the picture, the watches and the sound output (`recent` always present).
 /// 2: the APU runs lazily and records how far (`cycle`, `next_event`, `synth_cycle`).
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// The oldest version this build reads.
 pub const OLDEST: u32 = 2;
 
@@ -178,58 +183,13 @@ pub fn decode(text: &str, rom: &Rom) -> Result<Machine, StateError> {
         return Err(StateError::Checksum);
     }
     let machine: Machine = match version {
-        2 => ron::from_str(&upgrade_v3(&upgrade_v2(body))),
-        3 => ron::from_str(&upgrade_v3(body)),
+        2 => ron::from_str(&upgrade::v4(&upgrade::v3(&upgrade::v2(body)))),
+        3 => ron::from_str(&upgrade::v4(&upgrade::v3(body))),
+        4 => ron::from_str(&upgrade::v4(body)),
         _ => ron::from_str(body),
     }
     .map_err(|e| StateError::Body(e.to_string()))?;
     machine.restore(rom).map_err(StateError::Invalid)
-}
-
-/// Version 2 bodies parse as version 3 (the parts 3 dropped are ignored as unknown
-/// fields), except that early version-2 states lack the PPU's `recent` pixels; they were
-/// taken between frames, where those are unused, so zeros stand in.
-fn upgrade_v2(body: &str) -> std::borrow::Cow<'_, str> {
-    if body.contains(",recent:") {
-        return body.into();
-    }
-    body.replacen(",frame_buffer:", ",recent:(0,0),frame_buffer:", 1)
-        .into()
-}
-
-/// Fields that builds still writing version 3 added, each with the value a state from before
-/// it must take, and the field it follows. Each models a delay that those earlier builds did
-/// not have, so in their states nothing is ever waiting:
-/// - `pending` (2d59bc9): a $4016 write reached the strobe line at once, and `strobe` holds
-///   the line, so no write waits to be put there;
-/// - `frame_ack_at` (8acc9cf): a $4015 read cleared the frame IRQ flag at once, so no clear
-///   is scheduled (0);
-/// - `disable_delay` (2b3f7aa): a $4015 disable stopped the DMC's reader at once (0).
-const ADDED_TO_V3: [(&str, &str, &str); 3] = [
-    ("strobe", "pending", "None"),
-    ("last_4017", "frame_ack_at", "0"),
-    ("armed", "disable_delay", "0"),
-];
-
-/// Version 3 bodies with the fields of `ADDED_TO_V3` filled in where they are missing
-/// (later version-3 states have some or all of them). The fields they follow hold a bare
-/// number or boolean, so the value ends at the next `,` or `)`.
-fn upgrade_v3(body: &str) -> String {
-    let mut body = body.to_string();
-    for (after, field, value) in ADDED_TO_V3 {
-        let Some(at) = body.find(&format!(",{after}:")) else {
-            continue; // Not a machine: the parser says so.
-        };
-        let start = at + after.len() + 2;
-        let Some(len) = body[start..].find([',', ')']) else {
-            continue;
-        };
-        let end = start + len;
-        if !body[end..].starts_with(&format!(",{field}:")) {
-            body.insert_str(end, &format!(",{field}:{value}"));
-        }
-    }
-    body
 }
 
 pub fn load(path: &Path, rom: &Rom) -> Result<Machine, StateError> {

@@ -38,7 +38,6 @@ pub struct Dmc {
     /// CPU cycles after a fetch that ended the sample during which the reader still acts as
     /// if bytes remain: an emptied buffer then asks for a fetch that is dropped on the next
     /// cycle, having halted the CPU for one cycle if that cycle was a read.
-    #[serde(default)]
     ending: u8,
 }
 

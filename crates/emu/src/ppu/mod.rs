@@ -110,14 +110,11 @@ pub struct Ppu {
     /// (the odd-frame skip, register accesses during rendering), the same one dot later, and
     /// as the pipeline sees it another dot later (fetches, shifts, evaluation). The pipeline's
     /// lag shows when rendering is toggled for a few dots (AccuracyCoin's BG serial-in test).
-    #[serde(default)]
     enable_seen: bool,
-    #[serde(default)]
     enable_later: bool,
     rendering: bool,
     /// Rendering was switched off on a rendering line: the secondary OAM address then, which
     /// picks the OAM row that row 0 is copied over on the next rendering dot.
-    #[serde(default)]
     oam_corrupt: Option<u8>,
 
     // Memory.
@@ -136,7 +133,6 @@ pub struct Ppu {
     pt_lo_latch: u8,
     pt_hi_latch: u8,
     /// The attribute bits the last reload took, which the attribute shifters keep taking in.
-    #[serde(default)]
     at_feed: u8,
 
     sprites: sprites::SpriteUnit,
