@@ -14,7 +14,10 @@ Plug-ins and players
 
 Environments (optional dependencies)
     nesmind.gym             Gymnasium: NesEnv, NesVectorEnv, "nesmind/Nes-v0"
-    nesmind.pettingzoo      PettingZoo: spot_env(players=2..4), spot_parallel_env(...)
+    nesmind.pettingzoo      PettingZoo: spot_env(players=2..4), spot_parallel_env(...),
+                            on the DOTS cart in the emulator (or backend="rules")
+    SpotCart(players)       a DOTS game on the emulated cart, moves entered on its pads
+    SpotGame(players)       the same game on the rules model (fast)
     nesmind.ray             Ray: arena, sim and demo batches across workers
     nesmind.specs           declarative RAM-variable specs for rewards and episode ends
 
@@ -29,6 +32,8 @@ from ._nesmind import (
     PluginError,
     RomError,
     RomInfo,
+    SpotCart,
+    SpotGame,
     StateError,
     VecMachine,
     palette,
@@ -48,6 +53,8 @@ __all__ = [
     "PluginError",
     "RomError",
     "RomInfo",
+    "SpotCart",
+    "SpotGame",
     "StateError",
     "VecMachine",
     "palette",

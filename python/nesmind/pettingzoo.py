@@ -3,17 +3,29 @@
     env = nesmind.pettingzoo.spot_env(players=3)            # AEC: one seat moves at a time
     env = nesmind.pettingzoo.spot_parallel_env(players=2)   # parallel: every seat answers each step
 
-The rules are the Spot crate's model, which the cart implements (its README): clone to a
+By default (`backend="cart"`) the game is the DOTS cartridge running in the emulator
+(`nesmind.SpotCart`): `reset` starts from the cart's title screen as power-on left it, with
+every seat's slot set to HUMAN and animations off, waits a number of frames drawn from the
+seed (the cart's RNG then draws the layout, the third player's corner and the first mover)
+and presses Start. Each step enters the agent's move on the cart with that seat's pad, as
+the Spot plug-in does (the hand walked cell by cell, A on the source, A on the
+destination), and reads the board back from RAM through the cart's own definitions;
+observations, masks and the game's end come from that board and the cart's game-over
+screen. About 20 emulated frames a move, 150-400 a reset. A player the cart passes (no
+move) still gets its turn here, with PASS its only action.
+
+`backend="rules"` plays the Spot crate's rules model instead (`nesmind.SpotGame`, which the
+cart implements; hundreds of times faster, and any of the 512 built-in layouts): clone to a
 neighbouring cell or jump two cells, capture the neighbours of the destination, pass when
 stuck; the game ends when the board is full, one colour is left or nobody can move, and the
-majority wins. Games with no empty cell filled for 150 plies end as they stand (truncated).
-The bonus game is left out.
+majority wins. On either backend games with no empty cell filled for 150 plies end as they
+stand (truncated). The bonus game is left out.
 
-Agents "player_0".."player_{n-1}" are the cart's slots 1-n. Action: `from * 49 + to` (a
-clone has from == to; cells are row * 7 + column) or 2401 = pass. Observation: a dict of
-"observation", int8 (7, 7, players + 1) board planes from the agent's view (its pieces, the
-others in turn order, blocked cells), and "action_mask", int8 (2402,), the legal actions.
-Rewards come at the end: +1 the winner, -1 the others; in a draw 0 for the leaders.
+Agents "player_0".."player_{n-1}" are the cart's slots 1-n (pads 1-n). Action: `from * 49 +
+to` (a clone has from == to; cells are row * 7 + column) or 2401 = pass. Observation: a dict
+of "observation", int8 (7, 7, players + 1) board planes from the agent's view (its pieces,
+the others in turn order, blocked cells), and "action_mask", int8 (2402,), the legal
+actions. Rewards come at the end: +1 the winner, -1 the others; in a draw 0 for the leaders.
 In the parallel env only the seat to move acts; the others must pass (their mask says so).
 """
 
@@ -39,21 +51,36 @@ def _spaces(players: int):
 
 
 class _Game:
-    """What both envs share: the model game, its seeding and the per-seat views."""
+    """What both envs share: the game (cart or model), its seeding and the per-seat views."""
 
-    def __init__(self, players: int, layout):
+    def __init__(self, players: int, layout, backend: str):
         if not 2 <= players <= 4:
             raise ValueError(f"DOTS has 2-4 players, not {players}")
+        if backend not in ("cart", "rules"):
+            raise ValueError(f"backend must be 'cart' or 'rules', not {backend!r}")
         self.players = players
         self.layout = layout
+        self.backend = backend
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        # The cart is powered on once; every reset starts from its title screen.
+        self.cart = _nesmind.SpotCart(players, layout) if backend == "cart" else None
         self.game = None
         self.seed_rng = np.random.default_rng()
 
     def new_game(self, seed: Optional[int]):
         if seed is not None:
             self.seed_rng = np.random.default_rng(seed)
-        self.game = _nesmind.SpotGame(self.players, self.layout, int(self.seed_rng.integers(2**63)))
+        draw = int(self.seed_rng.integers(2**63))
+        if self.cart is not None:
+            self.cart.reset(draw)
+            self.game = self.cart
+        else:
+            self.game = _nesmind.SpotGame(self.players, self.layout, draw)
+
+    def picture(self):
+        if self.cart is None:
+            raise ValueError("render_mode 'rgb_array' needs the cart backend")
+        return self.cart.picture()
 
     def mask(self, seat: int, moving: bool) -> np.ndarray:
         m = np.zeros(ACTIONS, np.int8)
@@ -74,14 +101,30 @@ class _Game:
         return self.game.scores()
 
 
+def _check_render(mode: Optional[str], backend: str):
+    if mode not in (None, "ansi", "rgb_array"):
+        raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', not {mode!r}")
+    if mode == "rgb_array" and backend != "cart":
+        raise ValueError("render_mode 'rgb_array' needs the cart backend")
+
+
+def _render(g: _Game, mode: Optional[str]):
+    if mode == "rgb_array":
+        return g.picture() if g.game is not None else None
+    return repr(g.game) if g.game is not None else ""
+
+
 class SpotAEC(AECEnv):
     """DOTS as an AEC environment (see the module documentation)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "nesmind_spot_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nesmind_spot_v0",
+                "is_parallelizable": False}
 
-    def __init__(self, players: int = 2, layout=None, render_mode: Optional[str] = None):
+    def __init__(self, players: int = 2, layout=None, render_mode: Optional[str] = None,
+                 backend: str = "cart"):
         super().__init__()
-        self._g = _Game(players, layout)
+        self._g = _Game(players, layout, backend)
+        _check_render(render_mode, backend)
         self.possible_agents = list(self._g.possible_agents)
         obs, act = _spaces(players)
         self.observation_spaces = {a: obs for a in self.possible_agents}
@@ -127,7 +170,7 @@ class SpotAEC(AECEnv):
             print(self.render())
 
     def render(self):
-        return repr(self._g.game) if self._g.game is not None else ""
+        return _render(self._g, self.render_mode)
 
     def close(self):
         pass
@@ -136,10 +179,12 @@ class SpotAEC(AECEnv):
 class SpotParallel(ParallelEnv):
     """DOTS as a parallel environment (see the module documentation)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "nesmind_spot_parallel_v0"}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nesmind_spot_parallel_v0"}
 
-    def __init__(self, players: int = 2, layout=None, render_mode: Optional[str] = None):
-        self._g = _Game(players, layout)
+    def __init__(self, players: int = 2, layout=None, render_mode: Optional[str] = None,
+                 backend: str = "cart"):
+        self._g = _Game(players, layout, backend)
+        _check_render(render_mode, backend)
         self.possible_agents = list(self._g.possible_agents)
         obs, act = _spaces(players)
         self.observation_spaces = {a: obs for a in self.possible_agents}
@@ -181,20 +226,28 @@ class SpotParallel(ParallelEnv):
         return obs, rewards, terms, truncs, infos
 
     def render(self):
-        return repr(self._g.game) if self._g.game is not None else ""
+        return _render(self._g, self.render_mode)
 
     def close(self):
         pass
 
 
-def spot_env(players: int = 2, layout=None, render_mode: Optional[str] = None) -> SpotAEC:
-    """The AEC environment, with PettingZoo's usual checks (illegal moves raise, order kept)."""
+def spot_env(players: int = 2, layout=None, render_mode: Optional[str] = None,
+             backend: str = "cart") -> SpotAEC:
+    """The AEC environment, with PettingZoo's usual checks (illegal moves raise, order kept).
+
+    backend: "cart" (default) plays the DOTS cart in the emulator, "rules" the rules model.
+    layout: None for a random layout, else a built-in layout number (on the cart one of
+    `nesmind.SpotCart.layouts()`; the rules model also takes 7 rows of '.'/'#' split by '/').
+    render_mode: "ansi" (the board as text) or, on the cart, "rgb_array" (its picture).
+    """
     from pettingzoo.utils import wrappers
-    env = SpotAEC(players, layout, render_mode)
+    env = SpotAEC(players, layout, render_mode, backend)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 
 
-def spot_parallel_env(players: int = 2, layout=None, render_mode: Optional[str] = None) -> SpotParallel:
-    """The parallel environment."""
-    return SpotParallel(players, layout, render_mode)
+def spot_parallel_env(players: int = 2, layout=None, render_mode: Optional[str] = None,
+                      backend: str = "cart") -> SpotParallel:
+    """The parallel environment; the arguments are those of `spot_env`."""
+    return SpotParallel(players, layout, render_mode, backend)

@@ -14,6 +14,7 @@ mod rom;
 mod run;
 mod spec;
 mod spot;
+mod spot_cart;
 mod spot_demo;
 mod tool;
 mod vec;
@@ -36,6 +37,7 @@ fn _nesmind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<plugin::InTreePlugin>()?;
     m.add_class::<arena::SpotArena>()?;
     m.add_class::<spot::SpotGame>()?;
+    m.add_class::<spot_cart::SpotCart>()?;
     m.add_class::<spot_demo::SpotDemo>()?;
     m.add_class::<hatris::HatrisSim>()?;
     m.add_class::<hatris::HatrisDemo>()?;

@@ -5,7 +5,8 @@
 use nesmind_spot::arena::STALL_PLIES;
 use nesmind_spot::board::{Bits, CELLS};
 use nesmind_spot::layouts::{
-    BUILTIN_LAYOUTS, ThirdCorner, builtin_layout, parse_layout, players_can_meet, start_position,
+    BUILTIN_LAYOUTS, ThirdCorner, builtin_layout, parse_fen, parse_layout, players_can_meet,
+    start_position, to_fen,
 };
 use nesmind_spot::moves::{Kind, Move};
 use nesmind_spot::players::{Seat, SeatKind};
@@ -21,11 +22,97 @@ use std::time::Duration;
 pub const PASS_ACTION: usize = CELLS * CELLS;
 pub const ACTIONS: usize = PASS_ACTION + 1;
 
-fn action_of(mv: Move) -> usize {
+pub fn action_of(mv: Move) -> usize {
     match mv.kind {
         Kind::Step => usize::from(mv.from) * CELLS + usize::from(mv.to),
         _ => PASS_ACTION,
     }
+}
+
+/// The legal actions of `pos` (PASS when its mover cannot step; none once it is over).
+pub fn legal_actions(pos: &Position) -> Vec<usize> {
+    let mut out = Vec::new();
+    pos.legal_moves(&mut out);
+    out.into_iter().map(action_of).collect()
+}
+
+/// The legal move `action` stands for in `pos`; ValueError otherwise.
+pub fn move_of(pos: &Position, action: usize) -> PyResult<Move> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    legal
+        .into_iter()
+        .find(|m| action_of(*m) == action)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "action {action} is not legal for seat {} now",
+                pos.to_move()
+            ))
+        })
+}
+
+/// Pieces per seat.
+pub fn counts(pos: &Position) -> Vec<u32> {
+    (0..pos.players()).map(|p| pos.count(p)).collect()
+}
+
+/// +1 for the sole leader, -1 for the others; 0 for everyone sharing the lead, -1 the rest.
+pub fn scores(pos: &Position) -> Vec<f64> {
+    let counts = counts(pos);
+    let best = counts.iter().copied().max().unwrap_or(0);
+    match pos.ranking_outcome() {
+        Outcome::Win(w) => (0..counts.len())
+            .map(|p| if p == w { 1.0 } else { -1.0 })
+            .collect(),
+        Outcome::Draw => counts
+            .iter()
+            .map(|&c| if c == best { 0.0 } else { -1.0 })
+            .collect(),
+    }
+}
+
+/// The int8 (7, 7, players + 1) planes of `pos` seen from `seat` (see `SpotGame.planes`).
+pub fn planes<'py>(
+    py: Python<'py>,
+    pos: &Position,
+    seat: usize,
+) -> PyResult<Bound<'py, PyArray3<i8>>> {
+    let n = pos.players();
+    if seat >= n {
+        return Err(PyValueError::new_err(format!(
+            "seat {seat} does not play ({n} players)"
+        )));
+    }
+    let out = PyArray3::<i8>::zeros(py, [7, 7, n + 1], false);
+    {
+        let mut rw = out.readwrite();
+        let mut a = rw.as_array_mut();
+        for k in 0..n {
+            for sq in Bits(pos.pieces((seat + k) % n)) {
+                a[[usize::from(sq) / 7, usize::from(sq) % 7, k]] = 1;
+            }
+        }
+        for sq in Bits(pos.blocked()) {
+            a[[usize::from(sq) / 7, usize::from(sq) % 7, n]] = 1;
+        }
+    }
+    Ok(out)
+}
+
+/// The board as 7 rows of '1'-'4' (seats), '#' (blocked) and '.', split by '/'.
+pub fn board_text(pos: &Position) -> String {
+    let mut s = String::new();
+    for sq in 0..CELLS as u8 {
+        s.push(match pos.owner(sq) {
+            Some(p) => char::from(b'1' + p as u8),
+            None if pos.blocked() >> sq & 1 == 1 => '#',
+            None => '.',
+        });
+        if sq % 7 == 6 && usize::from(sq) != CELLS - 1 {
+            s.push('/');
+        }
+    }
+    s
 }
 
 /// A game of DOTS without the bonus game (the prize moves are not actions).
@@ -40,12 +127,6 @@ pub struct SpotGame {
 }
 
 impl SpotGame {
-    fn legal(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.pos.legal_moves(&mut out);
-        out
-    }
-
     fn stalled(&self) -> bool {
         self.plies - self.last_fill >= STALL_PLIES
     }
@@ -124,21 +205,12 @@ impl SpotGame {
     /// legal_actions() -> list[int]: the mover's legal actions (PASS when it cannot step;
     /// empty once the game is over).
     fn legal_actions(&self) -> Vec<usize> {
-        self.legal().into_iter().map(action_of).collect()
+        legal_actions(&self.pos)
     }
 
     /// play(action): plays a legal action for the seat to move; ValueError otherwise.
     fn play(&mut self, action: usize) -> PyResult<()> {
-        let mv = self
-            .legal()
-            .into_iter()
-            .find(|m| action_of(*m) == action)
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "action {action} is not legal for seat {} now",
-                    self.pos.to_move()
-                ))
-            })?;
+        let mv = move_of(&self.pos, action)?;
         let empties = self.pos.empty().count_ones();
         self.pos = self.pos.play(mv);
         self.plies += 1;
@@ -163,49 +235,40 @@ impl SpotGame {
 
     /// counts() -> list[int]: pieces per seat.
     fn counts(&self) -> Vec<u32> {
-        (0..self.pos.players()).map(|p| self.pos.count(p)).collect()
+        counts(&self.pos)
     }
 
     /// scores() -> list[float]: +1 for the sole leader, -1 for the others; 0 for everyone
     /// sharing the lead in a draw and -1 for the rest. Meaningful once the game has ended.
     fn scores(&self) -> Vec<f64> {
-        let counts = self.counts();
-        let best = counts.iter().copied().max().unwrap_or(0);
-        match self.pos.ranking_outcome() {
-            Outcome::Win(w) => (0..counts.len())
-                .map(|p| if p == w { 1.0 } else { -1.0 })
-                .collect(),
-            Outcome::Draw => counts
-                .iter()
-                .map(|&c| if c == best { 0.0 } else { -1.0 })
-                .collect(),
-        }
+        scores(&self.pos)
     }
 
     /// planes(seat) -> numpy.ndarray: int8 (7, 7, players + 1) board planes seen from `seat`:
     /// plane 0 its pieces, planes 1..players-1 the others in turn order after it, the
     /// last plane the blocked squares.
     fn planes<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray3<i8>>> {
-        let n = self.pos.players();
-        if seat >= n {
-            return Err(PyValueError::new_err(format!(
-                "seat {seat} does not play ({n} players)"
-            )));
-        }
-        let out = PyArray3::<i8>::zeros(py, [7, 7, n + 1], false);
-        {
-            let mut rw = out.readwrite();
-            let mut a = rw.as_array_mut();
-            for k in 0..n {
-                for sq in Bits(self.pos.pieces((seat + k) % n)) {
-                    a[[usize::from(sq) / 7, usize::from(sq) % 7, k]] = 1;
-                }
-            }
-            for sq in Bits(self.pos.blocked()) {
-                a[[usize::from(sq) / 7, usize::from(sq) % 7, n]] = 1;
-            }
-        }
-        Ok(out)
+        planes(py, &self.pos, seat)
+    }
+
+    /// The position as FEN: rows top to bottom, x o y z for seats 0-3, '-' blocked, digits
+    /// for runs of empty cells, then the seat to move.
+    #[getter]
+    fn fen(&self) -> String {
+        to_fen(&self.pos)
+    }
+
+    /// SpotGame.from_fen(fen, players) -> SpotGame: a game from a position (the `fen`
+    /// property of this class or of `SpotCart`), plies counted from 0.
+    #[staticmethod]
+    fn from_fen(fen: &str, players: usize) -> PyResult<SpotGame> {
+        let pos = parse_fen(fen, players).map_err(PyValueError::new_err)?;
+        Ok(SpotGame {
+            pos,
+            plies: 0,
+            last_fill: 0,
+            layout: None,
+        })
     }
 
     /// best_action(seat_kind="nes-ai:5", seed=0, move_time_ms=100) -> int: the move an
@@ -242,19 +305,9 @@ impl SpotGame {
     }
 
     fn __repr__(&self) -> String {
-        let mut s = String::new();
-        for sq in 0..CELLS as u8 {
-            s.push(match self.pos.owner(sq) {
-                Some(p) => char::from(b'1' + p as u8),
-                None if self.pos.blocked() >> sq & 1 == 1 => '#',
-                None => '.',
-            });
-            if sq % 7 == 6 && usize::from(sq) != CELLS - 1 {
-                s.push('/');
-            }
-        }
         format!(
-            "<nesmind.SpotGame {s} to move {} ply {}>",
+            "<nesmind.SpotGame {} to move {} ply {}>",
+            board_text(&self.pos),
             self.pos.to_move() + 1,
             self.plies
         )

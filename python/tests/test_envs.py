@@ -82,13 +82,64 @@ def test_the_vector_env_is_deterministic_and_autoresets():
     assert env.observation_space.shape == (3, 2048)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_spot_envs_pass_the_pettingzoo_api_tests(players):
+@pytest.mark.parametrize("players,backend", [(2, "cart"), (3, "cart"), (4, "cart"), (3, "rules")])
+def test_spot_envs_pass_the_pettingzoo_api_tests(players, backend):
     need("pettingzoo")
     from pettingzoo.test import api_test, parallel_api_test
     import nesmind.pettingzoo as pz
-    api_test(pz.spot_env(players=players), num_cycles=300)
-    parallel_api_test(pz.spot_parallel_env(players=players), num_cycles=300)
+    api_test(pz.spot_env(players=players, backend=backend), num_cycles=300)
+    parallel_api_test(pz.spot_parallel_env(players=players, backend=backend), num_cycles=300)
+
+
+def test_the_cart_envs_board_is_the_rules_models_after_the_same_moves():
+    need("pettingzoo")
+    import nesmind.pettingzoo as pz
+    env = pz.spot_env(players=3)
+    env.reset(seed=3)
+    cart = env.unwrapped._g.game
+    assert isinstance(cart, nesmind.SpotCart) and cart.layout in nesmind.SpotCart.layouts()
+    # The same seed powers on to the same game; the model starts from the cart's position.
+    again = pz.spot_env(players=3)
+    again.reset(seed=3)
+    assert again.unwrapped._g.game.fen == cart.fen
+    model = nesmind.SpotGame.from_fen(cart.fen, 3)
+    rng = np.random.default_rng(3)
+    passes = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        assert seat == model.to_move
+        assert np.array_equal(obs["observation"], model.planes(seat))
+        assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(model.legal_actions())
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        passes += action == pz.PASS
+        env.step(action)
+        model.play(action)
+        assert cart.fen == model.fen, f"after {model.plies} plies"
+    assert cart.is_over and model.is_over and cart.scores() == model.scores()
+    assert cart.plies > 100 and passes >= 1, "this game has a player the cart passed"
+
+
+def test_the_cart_env_renders_the_cart_and_names_bad_settings():
+    need("pettingzoo")
+    import nesmind.pettingzoo as pz
+    env = pz.spot_parallel_env(players=2, layout=4, render_mode="rgb_array")
+    env.reset(seed=0)
+    picture = env.render()
+    assert picture.shape == (240, 256, 3) and picture.dtype == np.uint8
+    assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 3, "the board is drawn"
+    assert env._g.game.layout == 4
+    for kwargs, why in [
+        ({"backend": "rules", "render_mode": "rgb_array"}, "needs the cart"),
+        ({"backend": "emulator"}, "backend must be"),
+        ({"layout": 3}, "not among the cart's layouts"),
+        ({"players": 5}, "2-4 players"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            pz.spot_parallel_env(**kwargs)
 
 
 def test_spot_aec_games_end_with_the_model_scores():

@@ -6,6 +6,7 @@
 pub mod cart;
 pub mod driver;
 pub mod human;
+pub mod table;
 pub mod timing;
 pub mod variant;
 
