@@ -5,13 +5,14 @@
 
 By default (`backend="cart"`) the game is the DOTS cartridge running in the emulator
 (`nesmind.SpotCart`): `reset` starts from the cart's title screen as power-on left it, with
-every seat's slot set to HUMAN and animations off, waits a number of frames drawn from the
-seed (the cart's RNG then draws the layout, the third player's corner and the first mover)
+every seat's slot set to HUMAN and animations off, sets the layout on the menu (one of the
+cart's 32, drawn from the seed unless `layout` is given), waits a number of frames drawn
+from the seed (the cart's RNG then draws the first mover and the third player's corner)
 and presses Start. Each step enters the agent's move on the cart with that seat's pad, as
 the Spot plug-in does (the hand walked cell by cell, A on the source, A on the
 destination), and reads the board back from RAM through the cart's own definitions;
 observations, masks and the game's end come from that board and the cart's game-over
-screen. About 20 emulated frames a move, 150-400 a reset. A player the cart passes (no
+screen. About 20 emulated frames a move, 20-330 a reset (170 on average). A player the cart passes (no
 move) still gets its turn here, with PASS its only action.
 
 `backend="rules"` plays the Spot crate's rules model instead (`nesmind.SpotGame`, which the

@@ -27,8 +27,8 @@ impl SpotCart {
     /// SpotCart(players=2, layout=None)
     ///
     /// Powers the DOTS cart on and sets its title menu: `players` slots HUMAN (each played
-    /// on its pad from here), the others OFF, animations off, and `layout` (a built-in
-    /// layout number among `SpotCart.layouts()`) or None for the cart's random draw.
+    /// on its pad from here), the others OFF, animations off; `layout` is a built-in layout
+    /// number among `SpotCart.layouts()`, or None for one drawn from each reset's seed.
     /// Call `reset(seed)` to start a game. GIL released while the machine runs.
     #[new]
     #[pyo3(signature = (players = 2, layout = None))]
@@ -60,9 +60,10 @@ impl SpotCart {
         offered_layouts()
     }
 
-    /// reset(seed): a new game from the title screen as power-on left it; `seed` draws how
-    /// many frames (1-256) the title waits before Start, which seeds the cart's own RNG
-    /// (layout, third player's corner, first mover).
+    /// reset(seed): a new game from the title screen as power-on left it; `seed` draws the
+    /// layout (unless one was given), set on the menu, and how many frames (1-256) the
+    /// title waits before Start, which seeds the cart's own RNG (first mover, third
+    /// player's corner).
     fn reset(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         let table = &mut self.table;
         py.allow_threads(|| table.reset(seed))

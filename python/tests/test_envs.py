@@ -95,15 +95,15 @@ def test_the_cart_envs_board_is_the_rules_models_after_the_same_moves():
     need("pettingzoo")
     import nesmind.pettingzoo as pz
     env = pz.spot_env(players=3)
-    env.reset(seed=3)
+    env.reset(seed=4)
     cart = env.unwrapped._g.game
     assert isinstance(cart, nesmind.SpotCart) and cart.layout in nesmind.SpotCart.layouts()
     # The same seed powers on to the same game; the model starts from the cart's position.
     again = pz.spot_env(players=3)
-    again.reset(seed=3)
+    again.reset(seed=4)
     assert again.unwrapped._g.game.fen == cart.fen
     model = nesmind.SpotGame.from_fen(cart.fen, 3)
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng(4)
     passes = 0
     for agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()

@@ -72,8 +72,12 @@ pub struct CartTable {
     facts: CartFacts,
     map: RamMap,
     players: usize,
-    /// The machine on the title screen with the menu set (a reset copies it).
+    /// The machine on the title screen with the seats set (a reset copies it).
     title: Fork,
+    /// The layout line's setting when a layout was asked for (else drawn per reset).
+    choice: Option<u8>,
+    /// Layouts on the cart's menu.
+    offered: usize,
     machine: Fork,
     started: bool,
     /// The position the seats see: the cart's board, and the player to move by the rules.
@@ -89,16 +93,17 @@ pub struct CartTable {
 
 impl CartTable {
     /// Powers `cart` on and sets its title menu for `players` seats; `layout` is a built-in
-    /// layout number the cart offers (see `offered_layouts`), `None` for the cart's draw.
+    /// layout number the cart offers (see `offered_layouts`), `None` for one drawn from
+    /// each reset's seed.
     pub fn new(cart: &Cart, players: usize, layout: Option<u16>) -> Result<CartTable, String> {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(format!("DOTS has 2-4 players, not {players}"));
         }
         let offered = offered_layouts();
         let choice = match layout {
-            None => 0,
+            None => None,
             Some(n) => match offered.iter().position(|&l| l == n) {
-                Some(i) => i as u8 + 1,
+                Some(i) => Some(i as u8 + 1),
                 None => {
                     return Err(format!(
                         "layout {n} is not among the cart's layouts {offered:?}"
@@ -120,6 +125,8 @@ impl CartTable {
             map,
             players,
             title: machine.clone(),
+            choice,
+            offered: offered.len(),
             machine,
             started: false,
             view,
@@ -129,7 +136,12 @@ impl CartTable {
             first: 0,
             frames: 0,
         };
-        t.set_menu(choice)?;
+        t.reach_title()?;
+        let mut wanted = [Some(0); MENU_LINES];
+        wanted[..players].fill(Some(SETTING_HUMAN));
+        wanted[4] = Some(choice.unwrap_or(0));
+        wanted[5] = Some(0); // animations off
+        t.walk_menu(&wanted)?;
         t.title = t.machine.clone();
         Ok(t)
     }
@@ -152,8 +164,8 @@ impl CartTable {
         self.machine.peek(self.facts.addr("CART_PHASE"))
     }
 
-    /// From power-on to the title screen with the seats, the layout and animations set.
-    fn set_menu(&mut self, layout_choice: u8) -> Result<(), String> {
+    /// From power-on to the title screen.
+    fn reach_title(&mut self) -> Result<(), String> {
         let (mode, title) = (self.facts.addr("MODE"), self.facts.byte("MODE_TITLE"));
         let mut waited = 0;
         while !(self.phase() == cart::PHASE_TITLE && self.machine.peek(mode) == title) {
@@ -167,12 +179,13 @@ impl CartTable {
             }
             waited += 1;
         }
-        let mut wanted = [Some(0); MENU_LINES];
-        wanted[..self.players].fill(Some(SETTING_HUMAN));
-        wanted[4] = Some(layout_choice);
-        wanted[5] = Some(0);
+        Ok(())
+    }
+
+    /// Presses on pad 1 until the title menu shows `wanted` (`None` lines left alone).
+    fn walk_menu(&mut self, wanted: &[Option<u8>; MENU_LINES]) -> Result<(), String> {
         for _ in 0..PATIENCE {
-            match cart::menu_press(&self.machine, &self.facts, &wanted) {
+            match cart::menu_press(&self.machine, &self.facts, wanted) {
                 Some(b) => self.press(0, b)?,
                 None => return Ok(()),
             }
@@ -180,13 +193,24 @@ impl CartTable {
         Err("the title menu did not take the settings".into())
     }
 
-    /// Starts a game: the title as power-on left it, `seed` drawing how long it waits.
+    /// Starts a game from the title as power-on left it. `seed` draws the layout (unless
+    /// one was asked for), set on the menu, and how long the title then waits before Start:
+    /// the cart's RNG, stepped once a frame, draws the first mover and the third corner.
+    /// (Left to the cart, the layout would come from the same 256 waits, which reach only
+    /// some of the layout, corner and first-mover combinations.)
     pub fn reset(&mut self, seed: u64) -> Result<(), String> {
         self.machine = self.title.clone();
         self.frames = 0;
         self.started = false;
         self.end = End::Playing;
-        self.run(1 + splitmix(seed) % WAITS)?;
+        let draw = splitmix(seed);
+        let choice = self
+            .choice
+            .unwrap_or(1 + (splitmix(draw) % self.offered as u64) as u8);
+        let mut wanted = [None; MENU_LINES];
+        wanted[4] = Some(choice);
+        self.walk_menu(&wanted)?;
+        self.run(1 + draw % WAITS)?;
         self.press(0, Buttons::START)?;
         let mut waited = 0;
         while self.phase() != cart::PHASE_PLAYING {
@@ -431,5 +455,25 @@ mod tests {
         assert!(t.play(Move::jump(0, 48)).unwrap_err().contains("not legal"));
         let other = CartTable::new(&committed_cart(), 2, Some(3));
         assert!(other.err().unwrap().contains("not among"));
+    }
+
+    #[test]
+    fn a_seed_gives_one_game_and_seeds_spread_over_the_layouts() {
+        let mut t = CartTable::new(&committed_cart(), 2, None).unwrap();
+        let offered = offered_layouts();
+        let mut layouts = Vec::new();
+        for seed in 0..8 {
+            t.reset(seed).unwrap();
+            let start = (t.layout(), t.first_mover(), *t.position());
+            assert!(offered.contains(&start.0));
+            assert_eq!(start.2.blocked(), builtin_layout(start.0 as usize).unwrap());
+            assert_eq!(start.2.to_move(), start.1);
+            t.reset(seed).unwrap();
+            assert_eq!((t.layout(), t.first_mover(), *t.position()), start);
+            layouts.push(start.0);
+        }
+        layouts.sort_unstable();
+        layouts.dedup();
+        assert!(layouts.len() >= 4, "8 seeds drew layouts {layouts:?}");
     }
 }
