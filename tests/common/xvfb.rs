@@ -10,9 +10,13 @@ pub struct Server(Child);
 impl Drop for Server {
     fn drop(&mut self) {
         // SIGTERM lets it remove its socket and lock file; SIGKILL would leave them behind.
-        let _ = Command::new("kill")
-            .args(["-TERM", &self.0.id().to_string()])
-            .status();
+        // Sent directly: a minimal Debian has no `kill` program (procps), and waiting on a
+        // server that was never signalled hung the test for ever after it had passed.
+        let pid = self.0.id() as libc::pid_t;
+        // SAFETY: kill(2) with a child's pid, which `wait` below has not reaped yet.
+        if unsafe { libc::kill(pid, libc::SIGTERM) } != 0 {
+            let _ = self.0.kill();
+        }
         let _ = self.0.wait();
     }
 }
