@@ -156,8 +156,11 @@ fn rom_loader() {
 /// The 10^6-case run of 27 Nov 2026 (default seed): forged counts near 2^64 (bus cycles,
 /// PPU master clock, dots, frame; the wait-loop skipper's last branch after the bus's
 /// clock), an open-bus window with an offset, and bodies the mutator emptied (a bug of
-/// the harness itself).
-const SAVESTATES_ONCE_PANICKED: &[u64] = &[18771, 22413, 37702, 61109, 63935, 75663, 78215, 88444];
+/// the harness itself). The second run (27 Nov, after those fixes): an MMC2 latch forged
+/// out of 0-1, used as an index (243856, 334261).
+const SAVESTATES_ONCE_PANICKED: &[u64] = &[
+    18771, 22413, 37702, 61109, 63935, 75663, 78215, 88444, 243856, 334261,
+];
 
 #[test]
 fn savestates() {

@@ -95,6 +95,7 @@ fn check_cart(cart: &Cart, fresh: &Cart) -> Result<(), InvalidState> {
     ensure(cart.same_board(fresh), "bus.cart.board", || {
         "is not the board this ROM's mapper uses".into()
     })?;
+    cart.check_board()?;
     ensure(
         c.chr_is_ram == f.chr_is_ram,
         "bus.cart.core.chr_is_ram",

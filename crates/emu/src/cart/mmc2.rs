@@ -68,6 +68,14 @@ impl Board for Mmc2 {
     fn ppu_watch(&self) -> PpuWatch {
         PpuWatch::LatchTiles
     }
+    fn check(&self) -> Result<(), crate::InvalidState> {
+        // Each latch picks one of two banks.
+        crate::state::ensure(
+            self.latch.iter().all(|&l| l <= 1),
+            "bus.cart.board.latch",
+            || format!("{:?} holds a value other than 0 or 1", self.latch),
+        )
+    }
     fn ppu_bus(&mut self, core: &mut CartCore, addr: u16, _ppu_cycle: u64) {
         let (half, tile_addr) = (usize::from(addr >> 12 & 1), addr & 0x0FF8);
         let exact_low = !self.mmc4 && half == 0;

@@ -338,6 +338,11 @@ trait Board {
     fn low_registers(&self) -> Option<RangeInclusive<u16>> {
         None
     }
+    /// Savestate check of the board's own registers: those used as indices must be in
+    /// range (bank numbers need none: the windows wrap them to the ROM's size).
+    fn check(&self) -> Result<(), crate::InvalidState> {
+        Ok(())
+    }
 }
 
 macro_rules! boards {
@@ -505,7 +510,11 @@ impl Cart {
         std::mem::discriminant(&self.board) == std::mem::discriminant(&other.board)
     }
 
-    /// Savestate check of the board's own registers.
+    /// Savestate check of the board's own registers (see `Board::check`).
+    pub(crate) fn check_board(&self) -> Result<(), crate::InvalidState> {
+        self.board.board().check()
+    }
+
     #[inline]
     pub fn cpu_write(&mut self, addr: u16, value: u8, cycle: u64) {
         if addr >= 0x6000 {
