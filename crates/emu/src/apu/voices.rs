@@ -1,12 +1,12 @@
 //! Sound between two APU events: nothing but the channels' timers moves there (envelopes,
 //! lengths, sweeps and the DMC level only change at events), so each sounding channel is a
-//! fixed oscillator. Each keeps the cycle of its next step (for a pulse: of the next step
-//! that changes its output, as most duty steps do not); the loop jumps from one to the
+//! fixed oscillator. Each keeps the cycle of its next step (for a pulse and the noise: of
+//! the next step that changes its output, as many do not); the loop jumps from one to the
 //! next, mixes only then, and hands the synthesiser a delta only when the mixed level
 //! moved. The channels' own state is advanced once, arithmetically, at the end.
 
 use super::Apu;
-use super::noise::next_lfsr;
+use super::noise::next_change;
 use super::pulse::{DUTY, DUTY_RUNS};
 use super::synth::mix;
 use super::triangle;
@@ -28,13 +28,19 @@ impl Apu {
         };
         let (mut st, ft, et) = self.triangle.voice();
         let (vn, mut lfsr, tap, fnz, en) = self.noise.voice();
+        // The noise, too, goes from one change of its output to the next: `shifted` is the
+        // register there.
+        let (mut shifted, k) = next_change(lfsr, tap);
         let dmc = self.dmc.level;
         // Absolute (1-based) cycle of each channel's next step within the span.
         let mut t = [
             first_change(v1, f1, e1, runs1, s1),
             first_change(v2, f2, e2, runs2, s2),
             ft,
-            if vn == 0 { NEVER } else { fnz },
+            match vn {
+                0 => NEVER,
+                _ => fnz.saturating_add(en * (k - 1)),
+            },
         ];
         loop {
             let at = t[0].min(t[1]).min(t[2]).min(t[3]);
@@ -54,8 +60,10 @@ impl Apu {
                 t[2] = t[2].saturating_add(et);
             }
             if t[3] == at {
-                lfsr = next_lfsr(lfsr, tap);
-                t[3] = t[3].saturating_add(en);
+                lfsr = shifted;
+                let (next, k) = next_change(lfsr, tap);
+                shifted = next;
+                t[3] = t[3].saturating_add(en * k);
             }
             let level = mix(
                 duty1[usize::from(s1)] * v1,
@@ -77,7 +85,7 @@ impl Apu {
             v2 == 0 || duty2[usize::from(self.pulse[1].voice(odd).2)] == duty2[usize::from(s2)]
         );
         debug_assert!(ft == NEVER || self.triangle.voice().0 == st);
-        debug_assert!(vn == 0 || self.noise.voice().1 == lfsr);
+        debug_assert!(vn == 0 || self.noise.voice().1 & 1 == lfsr & 1);
     }
 
     /// Moves every channel's timer and sequencer `n` cycles on (first cycle of parity `odd`).
