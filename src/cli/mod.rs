@@ -74,10 +74,12 @@ pub struct BenchArgs {
     #[arg(long, value_name = "DIR")]
     pub replays: Option<std::path::PathBuf>,
     /// Instructions per frame and their split between CPU, PPU, APU, mapper, bus (with
-    /// scheduling and DMA) and other code, from two runs under valgrind's callgrind.
-    #[arg(long, conflicts_with_all = ["watch", "audio"])]
+    /// scheduling and DMA) and other code, from two runs under valgrind's callgrind. With
+    /// --watch or --audio: also with the watch or sound, and the instructions they add.
+    #[arg(long)]
     pub callgrind: bool,
-    /// Run the frames and nothing else (what --callgrind measures).
+    /// Run the frames and nothing else (what --callgrind measures; with --watch or --audio
+    /// the run has the watch or the sound).
     #[arg(long, hide = true)]
     pub bare: bool,
 }
@@ -253,9 +255,24 @@ fn bench(args: BenchArgs) -> Result<(), String> {
         let input = bench::Input::for_rom(&rom, p, args.replays.as_deref())?;
         work.push((rom, input));
     }
+    let extra = match &args.watch {
+        Some(text) => {
+            let (range, kind) = match text.split_once(':') {
+                Some((r, k)) => (r, Some(k)),
+                None => (text.as_str(), None),
+            };
+            let (kind, range) =
+                ramsearch_tool::parse_watch(range, kind).map_err(|e| format!("--watch: {e}"))?;
+            Some(bench::Extra::Watch(kind, range))
+        }
+        None => args.audio.then_some(bench::Extra::Audio),
+    };
     if args.bare {
         for (rom, input) in &work {
-            bench::run_rom(rom, args.frames, input)?;
+            match &extra {
+                Some(extra) => bench::run_rom_with(rom, args.frames, input, extra)?,
+                None => bench::run_rom(rom, args.frames, input)?,
+            };
         }
         return Ok(());
     }
@@ -284,21 +301,24 @@ fn bench(args: BenchArgs) -> Result<(), String> {
                 ipf / 1e6,
                 shares.map(|s| format!("{:>5.1}%", s * 100.0)).join(" ")
             );
+            if extra.is_some() {
+                match &args.watch {
+                    Some(w) => child.extend(["--watch".into(), w.clone()]),
+                    None => child.push("--audio".into()),
+                }
+                let (with, shares) = callgrind::measure(&child)?;
+                println!(
+                    "{:<32} {:>6} {:>8.2} M  {}  cost {:+.1}%",
+                    "",
+                    if args.audio { "sound" } else { "watch" },
+                    with / 1e6,
+                    shares.map(|s| format!("{:>5.1}%", s * 100.0)).join(" "),
+                    (with / ipf.max(1.0) - 1.0) * 100.0
+                );
+            }
         }
         return Ok(());
     }
-    let extra = match &args.watch {
-        Some(text) => {
-            let (range, kind) = match text.split_once(':') {
-                Some((r, k)) => (r, Some(k)),
-                None => (text.as_str(), None),
-            };
-            let (kind, range) =
-                ramsearch_tool::parse_watch(range, kind).map_err(|e| format!("--watch: {e}"))?;
-            Some(bench::Extra::Watch(kind, range))
-        }
-        None => args.audio.then_some(bench::Extra::Audio),
-    };
     if let Some(extra) = extra {
         let label = if args.audio { "sound" } else { "watched" };
         for (rom, input) in &work {

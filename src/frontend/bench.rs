@@ -1,6 +1,6 @@
 //! `nesmind bench`: headless frames per second and machine clone cost.
 
-use crate::emu::{AccessKind, Buttons, Machine, Rom};
+use crate::emu::{AccessKind, Buttons, Machine, Rom, WatchHit};
 use crate::host::replay::Player;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -131,6 +131,29 @@ pub fn run_rom(rom: &Rom, frames: u64, input: &Input) -> Result<BenchResult, Str
     })
 }
 
+/// `run_rom` with `extra` (a watch, or sound), its output taken every frame as a host does.
+pub fn run_rom_with(
+    rom: &Rom,
+    frames: u64,
+    input: &Input,
+    extra: &Extra,
+) -> Result<BenchResult, String> {
+    let mut m = input.machine(rom)?;
+    extra.apply(&mut m);
+    let frames = input.frames(frames);
+    let (mut hits, mut samples) = (Vec::new(), Vec::new());
+    let start = Instant::now();
+    for f in 0..frames {
+        input.run_frame(&mut m, f);
+        extra.take(&mut m, &mut hits, &mut samples);
+    }
+    Ok(BenchResult {
+        name: rom.info.file_name.clone(),
+        frames,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
 /// What the second machine of a paired run does that the first does not.
 #[derive(Clone)]
 pub enum Extra {
@@ -138,6 +161,25 @@ pub enum Extra {
     Watch(AccessKind, RangeInclusive<u16>),
     /// Sound synthesis on, the samples taken every frame.
     Audio,
+}
+
+impl Extra {
+    fn apply(&self, m: &mut Machine) {
+        match self {
+            Extra::Watch(kind, range) => m.set_watches(vec![(*kind, range.clone())]),
+            Extra::Audio => m.set_audio_enabled(true),
+        }
+    }
+
+    /// Takes a frame's watch hits or samples (and drops them; the buffers are reused).
+    fn take(&self, m: &mut Machine, hits: &mut Vec<WatchHit>, samples: &mut Vec<i16>) {
+        match self {
+            Extra::Watch(..) => m.take_watch_hits(hits),
+            Extra::Audio => m.take_audio(samples),
+        }
+        hits.clear();
+        samples.clear();
+    }
 }
 
 /// The same ROM run without and with `extra`, in five alternating rounds of a fifth of
@@ -150,10 +192,7 @@ pub fn paired_cost(
 ) -> Result<(BenchResult, BenchResult), String> {
     let mut plain = input.machine(rom)?;
     let mut other = plain.clone();
-    match extra {
-        Extra::Watch(kind, range) => other.set_watches(vec![(*kind, range.clone())]),
-        Extra::Audio => other.set_audio_enabled(true),
-    }
+    extra.apply(&mut other);
     let (mut a, mut b) = (0f64, 0f64);
     let (mut hits, mut samples) = (Vec::new(), Vec::new());
     let round = (input.frames(frames) / 5).max(1);
@@ -166,10 +205,7 @@ pub fn paired_cost(
         let start = Instant::now();
         for f in r * round..(r + 1) * round {
             input.run_frame(&mut other, f);
-            match extra {
-                Extra::Watch(..) => other.take_watch_hits(&mut hits),
-                Extra::Audio => other.take_audio(&mut samples),
-            }
+            extra.take(&mut other, &mut hits, &mut samples);
         }
         b += start.elapsed().as_secs_f64();
     }

@@ -149,6 +149,19 @@ pub(super) fn next_lfsr(lfsr: u16, tap: u32) -> u16 {
     (lfsr >> 1) | (feedback << 14)
 }
 
+/// The register at the next shift that changes the output bit, and how many shifts on it
+/// is; at most `15 - tap` shifts (as far as the bits fed in are known), where the output
+/// may not have changed yet.
+#[inline]
+pub(super) fn next_change(lfsr: u16, tap: u32) -> (u16, u32) {
+    let r = u32::from(lfsr);
+    // Bit k (k < 15) is the output after k shifts: find the first one unlike bit 0.
+    let unlike = if r & 1 == 0 { r } else { !r & 0x7FFF };
+    let k = ((unlike >> 1).trailing_zeros() + 1).min(15 - tap);
+    let fed = (r ^ (r >> tap)) & ((1 << k) - 1);
+    ((((r >> k) | (fed << (15 - k))) & 0x7FFF) as u16, k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +186,25 @@ mod tests {
                         "short {short_mode} start {start:#X} n {n}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn next_change_lands_on_the_first_shift_that_changes_the_output() {
+        for tap in [1u32, 6] {
+            for start in 1u16..=0x7FFF {
+                let (got, k) = next_change(start, tap);
+                let mut r = start;
+                for i in 1..=k {
+                    r = next_lfsr(r, tap);
+                    // Earlier shifts keep the output bit; the last one changes it unless
+                    // the cap was reached.
+                    if i < k || k < 15 - tap {
+                        assert_eq!(r & 1 != start & 1, i == k, "tap {tap} start {start:#X}");
+                    }
+                }
+                assert_eq!(got, r, "tap {tap} start {start:#X}");
             }
         }
     }

@@ -3,12 +3,32 @@
 use super::units::{Envelope, Length};
 use serde::{Deserialize, Serialize};
 
-const DUTY: [[u8; 8]; 4] = [
+pub(super) const DUTY: [[u8; 8]; 4] = [
     [0, 1, 0, 0, 0, 0, 0, 0],
     [0, 1, 1, 0, 0, 0, 0, 0],
     [0, 1, 1, 1, 1, 0, 0, 0],
     [1, 0, 0, 1, 1, 1, 1, 1],
 ];
+
+/// For each duty row and step: how many steps on the output first differs from that
+/// step's (1 to 7), so synthesis can jump from one change of a pulse to the next.
+pub(super) const DUTY_RUNS: [[u8; 8]; 4] = {
+    let mut runs = [[0u8; 8]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 8 {
+            let mut k = 1;
+            while DUTY[d][(s + k) & 7] == DUTY[d][s] {
+                k += 1;
+            }
+            runs[d][s] = k as u8;
+            s += 1;
+        }
+        d += 1;
+    }
+    runs
+};
 
 #[derive(Clone, Default, Serialize, Deserialize)]
 pub struct Pulse {
@@ -102,9 +122,10 @@ impl Pulse {
     }
 
     /// For synthesis between events: the output level while sounding (0 when silent
-    /// whatever the phase), the duty row, the step, and the CPU cycles until the next
-    /// step (cycle 1 is the next one, of parity `odd`) and between steps.
-    pub(super) fn voice(&self, odd: bool) -> (u8, &'static [u8; 8], u8, u32, u32) {
+    /// whatever the phase), the duty row (`DUTY` and `DUTY_RUNS` index), the step, and the
+    /// CPU cycles until the next step (cycle 1 is the next one, of parity `odd`) and
+    /// between steps.
+    pub(super) fn voice(&self, odd: bool) -> (u8, usize, u8, u32, u32) {
         let volume = if !self.len.active() || self.muted() {
             0
         } else {
@@ -112,13 +133,7 @@ impl Pulse {
         };
         let first = (u32::from(self.timer) + 1) * 2 - u32::from(odd);
         let every = (u32::from(self.period) + 1) * 2;
-        (
-            volume,
-            &DUTY[usize::from(self.duty)],
-            self.step,
-            first,
-            every,
-        )
+        (volume, usize::from(self.duty), self.step, first, every)
     }
 
     fn target(&self) -> u16 {
@@ -160,6 +175,26 @@ impl Pulse {
             0
         } else {
             self.env.volume()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duty_runs_reach_the_next_change_and_no_further() {
+        for (row, runs) in DUTY.iter().zip(&DUTY_RUNS) {
+            for s in 0..8 {
+                let k = usize::from(runs[s]);
+                assert!((1..8).contains(&k));
+                assert_ne!(row[(s + k) & 7], row[s], "{row:?} step {s}");
+                assert!(
+                    (1..k).all(|j| row[(s + j) & 7] == row[s]),
+                    "{row:?} step {s}"
+                );
+            }
         }
     }
 }

@@ -46,14 +46,23 @@ pub fn mix(p1: u8, p2: u8, tri: u8, noise: u8, dmc: u8) -> f32 {
         + TND[3 * usize::from(tri) + 2 * usize::from(noise) + usize::from(dmc)]
 }
 
-type Kernel = [[f32; TAPS]; PHASES];
+/// A step is added in whole blocks of `LANES` floats aligned on the buffer, so the adds
+/// compile to vector operations and a step's loads meet the previous step's stores at the
+/// same addresses (overlapping unaligned ones stall the store-to-load forwarding).
+const LANES: usize = 4;
+/// Floats a step touches: the kernel and up to `LANES - 1` before it, in whole blocks.
+const SPAN: usize = TAPS + LANES;
+/// A kernel row with `LANES - 1` zeros before it and enough after for any misalignment.
+const ROW: usize = TAPS + 2 * LANES;
+type Kernel = [[f32; ROW]; PHASES];
 
 /// Windowed-sinc impulses, one row per sub-sample phase, each normalised to unit sum so a
-/// step always settles at exactly its height (no DC drift).
+/// step always settles at exactly its height (no DC drift); row entry `LANES - 1 + i` is
+/// tap `i`, the padding is zero (adding a zero leaves a sample as it was).
 fn kernel() -> &'static Kernel {
     static K: OnceLock<Box<Kernel>> = OnceLock::new();
     K.get_or_init(|| {
-        let mut k = Box::new([[0.0f32; TAPS]; PHASES]);
+        let mut k = Box::new([[0.0f32; ROW]; PHASES]);
         for (phase, row) in k.iter_mut().enumerate() {
             let frac = phase as f64 / PHASES as f64;
             let mut tmp = [0.0f64; TAPS];
@@ -76,7 +85,7 @@ fn kernel() -> &'static Kernel {
                 *v = sinc * win;
             }
             let sum: f64 = tmp.iter().sum();
-            for (dst, v) in row.iter_mut().zip(tmp) {
+            for (dst, v) in row[LANES - 1..].iter_mut().zip(tmp) {
                 *dst = (v / sum) as f32;
             }
         }
@@ -304,12 +313,22 @@ impl Synth {
         let t = self.base + u64::from(cycles) * self.step;
         let pos = (t >> 32) as usize;
         let phase = ((t >> (32 - PHASE_BITS)) as usize) & (PHASES - 1);
-        if pos + TAPS > self.acc.len() {
-            self.acc.resize(pos + TAPS, 0.0);
+        // The block start at or before `pos`; the row is read shifted by the difference.
+        let skew = pos % LANES;
+        let start = pos - skew;
+        if start + SPAN > self.acc.len() {
+            self.acc.resize(start + SPAN, 0.0);
         }
-        let row = &kernel()[phase];
-        for (dst, k) in self.acc[pos..pos + TAPS].iter_mut().zip(row) {
-            *dst += delta * k;
+        let row = &kernel()[phase][LANES - 1 - skew..][..SPAN];
+        let dst = &mut self.acc[start..start + SPAN];
+        for (d, k) in dst.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
+            // Both blocks are read into locals before the store, so the compiler need not
+            // fear they overlap and makes one vector multiply-add of each block.
+            let (a, k): ([f32; LANES], [f32; LANES]) =
+                ((*d).try_into().unwrap(), (*k).try_into().unwrap());
+            d.copy_from_slice(&std::array::from_fn::<f32, LANES, _>(|l| {
+                a[l] + delta * k[l]
+            }));
         }
     }
 

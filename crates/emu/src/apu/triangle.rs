@@ -115,5 +115,16 @@ impl Triangle {
 /// The sequencer's output at `step`: 15, 14, ..., 0, 0, 1, ..., 15.
 #[inline]
 pub(super) fn level(step: u8) -> u8 {
-    if step < 16 { 15 - step } else { step - 16 }
+    // 15 - step below 16 and step - 16 from there, without a branch (step < 32).
+    step ^ (15 + (step >> 4))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn level_follows_the_sequence() {
+        let expected: Vec<u8> = (0..16).rev().chain(0..16).collect();
+        let got: Vec<u8> = (0..32).map(super::level).collect();
+        assert_eq!(got, expected);
+    }
 }
