@@ -201,7 +201,8 @@ impl Ppu {
         self.begin_sprite_fetch();
         let count = self.sprites.count_next;
         for slot in 0..8 {
-            self.latch_sprite_slot(slot);
+            self.latch_sprite_attr(slot);
+            self.load_sprite_counter(slot);
         }
         if cart.ppu_watch == PpuWatch::LatchTiles {
             self.fetch_sprite_patterns_shown(line, cart);

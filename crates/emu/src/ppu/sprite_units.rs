@@ -110,11 +110,16 @@ impl Ppu {
         }
     }
 
-    /// A unit's fetch of its attribute byte and X position from secondary OAM.
+    /// A unit's fetch takes the attribute byte from secondary OAM on the slot's fourth dot
+    /// and X into the counter on the fifth (rendering switched off between them leaves the
+    /// counter as it was).
     #[inline(always)]
-    pub(super) fn latch_sprite_slot(&mut self, slot: usize) {
-        let s = &mut self.sprites;
-        s.attrs[slot] = self.secondary_oam[slot * 4 + 2];
-        s.x_counter[slot] = self.secondary_oam[slot * 4 + 3];
+    pub(super) fn latch_sprite_attr(&mut self, slot: usize) {
+        self.sprites.attrs[slot] = self.secondary_oam[slot * 4 + 2];
+    }
+
+    #[inline(always)]
+    pub(super) fn load_sprite_counter(&mut self, slot: usize) {
+        self.sprites.x_counter[slot] = self.secondary_oam[slot * 4 + 3];
     }
 }

@@ -309,8 +309,11 @@ impl Ppu {
                 }
                 cart.ppu_bus(vaddr::tile_addr(self.v), self.dots);
             }
-            3 => self.latch_sprite_slot(slot),
+            3 => self.latch_sprite_attr(slot),
             4 | 6 => {
+                if rel & 7 == 4 {
+                    self.load_sprite_counter(slot);
+                }
                 let addr = self.sprite_pattern_addr(slot, line) | if rel & 7 == 6 { 8 } else { 0 };
                 let mut data = self.sprite_plane(slot, addr, cart);
                 cart.ppu_bus(addr, self.dots);
