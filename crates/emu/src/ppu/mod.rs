@@ -1,5 +1,6 @@
 //! The 2C02 picture processor: registers and CPU-facing behaviour (this file), the dot
-//! pipeline (`render.rs`), sprite evaluation and fetches (`sprites.rs`).
+//! pipeline (`render.rs`), sprite evaluation and fetches (`sprites.rs`), the sprite output
+//! units (`sprite_units.rs`).
 //!
 //! # Three ways to run a line
 //! 1. **Dot by dot** (`render.rs`, `step`): the reference. Every fetch, shift, evaluation

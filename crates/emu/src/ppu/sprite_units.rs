@@ -53,6 +53,14 @@ impl Ppu {
     /// buffer) when rendering is on (`output`), only the counters otherwise.
     pub(super) fn step_units(&mut self, output: bool) -> u8 {
         let s = &mut self.sprites;
+        // Every unit drawing and nothing left to draw (a blank line's usual state): a dot
+        // changes nothing.
+        if s.drawing == 0xFF && !s.late_start {
+            let left = u64::from_ne_bytes(s.pattern_lo) | u64::from_ne_bytes(s.pattern_hi);
+            if !output || left == 0 {
+                return 0;
+            }
+        }
         // After a short pre-render line the units miss the dot that sets them counting by
         // one: on line 0's first dot each puts out its first pixel and counts as well, so a
         // sprite's other seven pixels land one dot left of its X.
