@@ -130,11 +130,23 @@ fn the_current_version_has_no_optional_fields() {
         "enable_seen",
         "enable_later",
         "at_feed",
+        "attrs",
+        "x_counter",
+        "drawing",
+        "flat",
+        "fetch_clean",
+        "late_start",
     ] {
         let text = savestate::encode(&straight(300), &dots()).unwrap();
         let body = text.splitn(4, '\n').nth(3).unwrap();
         let start = body.find(&format!(",{field}:")).unwrap();
-        let len = body[start + 1..].find([',', ')']).unwrap() + 1;
+        let value = start + field.len() + 2;
+        // A bare value ends at the next `,` or `)`; a tuple (of numbers) at its `)`.
+        let len = if body[value..].starts_with('(') {
+            body[value..].find(')').unwrap() + 1 + value - start
+        } else {
+            body[start + 1..].find([',', ')']).unwrap() + 1
+        };
         let err = savestate::decode(&forged(&body[start..start + len], ""), &dots())
             .err()
             .unwrap_or_else(|| panic!("a state without {field} was accepted"));

@@ -14,7 +14,10 @@ impl Ppu {
     /// True when the line starting now may take the fast path.
     #[inline(always)]
     pub(super) fn can_run_fast_line(&self) -> bool {
-        self.dot == 0 && self.scanline < POST_RENDER_LINE && self.enable_settled()
+        self.dot == 0
+            && self.scanline < POST_RENDER_LINE
+            && self.enable_settled()
+            && (self.sprites.flat || !self.rendering)
     }
 
     /// Runs dots 0-340 of a visible line; returns the dot at which it set the sprite 0 hit
@@ -36,6 +39,7 @@ impl Ppu {
             for x in 0..WIDTH {
                 self.backdrop_pixel(x);
             }
+            self.blank_line_units();
         }
         self.finish_line(line);
         self.dots += u64::from(DOTS_PER_LINE);
@@ -194,8 +198,12 @@ impl Ppu {
         self.increment_y();
         self.v = (self.v & !vaddr::HORIZONTAL) | (self.t & vaddr::HORIZONTAL);
         self.oam_addr = 0;
-        let count = self.sprites_found();
-        self.sprites.count_next = count;
+        self.begin_sprite_fetch();
+        let count = self.sprites.count_next;
+        for slot in 0..8 {
+            self.latch_sprite_attr(slot);
+            self.load_sprite_counter(slot);
+        }
         if cart.ppu_watch == PpuWatch::LatchTiles {
             self.fetch_sprite_patterns_shown(line, cart);
         } else {
@@ -210,7 +218,10 @@ impl Ppu {
                 self.sprites.pattern_hi[slot] = hi;
             }
         }
-        self.build_sprite_line(line);
+        self.build_sprite_line();
+        // Dot 339 sets every unit counting: the next line is flat too.
+        self.sprites.drawing = 0;
+        self.sprites.flat = true;
         // Dots 321-336 fetch tiles 0 and 1 of the next line: 329 reloads and the eight
         // shifts after it move tile 0 up; 337 reloads tile 1.
         self.fetch_tile_at(cart, 321);

@@ -1,5 +1,6 @@
 //! The 2C02 picture processor: registers and CPU-facing behaviour (this file), the dot
-//! pipeline (`render.rs`), sprite evaluation and fetches (`sprites.rs`).
+//! pipeline (`render.rs`), sprite evaluation and fetches (`sprites.rs`), the sprite output
+//! units (`sprite_units.rs`).
 //!
 //! # Three ways to run a line
 //! 1. **Dot by dot** (`render.rs`, `step`): the reference. Every fetch, shift, evaluation
@@ -38,6 +39,7 @@ mod ahead;
 mod fast_line;
 mod regs;
 mod render;
+mod sprite_units;
 mod sprites;
 mod watched;
 #[cfg(test)]
@@ -300,9 +302,26 @@ impl Ppu {
         self.rendering = self.enable_later;
         self.enable_later = self.enable_seen;
         self.enable_seen = self.rendering_enabled();
-        if was && !self.rendering && self.on_rendering_line() {
+        if was != self.rendering {
+            self.enable_changed(was);
+        }
+    }
+
+    /// Rendering went on or off for the pipeline: OAM corruption is seeded, and the sprite
+    /// units leave the line buffer behind until a clean fetch.
+    #[cold]
+    fn enable_changed(&mut self, was: bool) {
+        if was && self.on_rendering_line() {
             self.oam_corrupt = Some(self.secondary_oam_addr());
         }
+        self.sprites.fetch_clean = false;
+        // The visible dots this line has drawn; a flat line from dot 339 on has not begun.
+        let drawn = if self.scanline < POST_RENDER_LINE && self.dot <= 257 {
+            self.dot.saturating_sub(1)
+        } else {
+            0
+        };
+        self.settle_units(drawn);
     }
 
     /// True when every stage of the enable's way agrees with $2001 (no change under way).

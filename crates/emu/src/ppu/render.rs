@@ -114,6 +114,9 @@ impl Ppu {
                 self.render_dot(line, dot, cart, true);
             } else if (1..=256).contains(&dot) {
                 self.backdrop_pixel(usize::from(dot - 1));
+                if !self.sprites.flat {
+                    self.step_units(false);
+                }
             }
             if dot == 256 {
                 self.finish_line(line);
@@ -155,6 +158,9 @@ impl Ppu {
             && self.dot == 340
             && self.odd_frame
             && self.enable_seen;
+        if skip {
+            self.short_prerender_line();
+        }
         if u32::from(self.dot) == DOTS_PER_LINE || skip {
             self.dot = 0;
             self.scanline += 1;
@@ -188,6 +194,8 @@ impl Ppu {
                 if dot == 257 {
                     self.reload_shifters();
                     self.v = (self.v & !vaddr::HORIZONTAL) | (self.t & vaddr::HORIZONTAL);
+                    // A flat line's units have drawn all 256 dots; the fetches reload them.
+                    self.settle_units(if visible { 256 } else { 0 });
                 }
                 self.oam_addr = 0;
                 self.sprite_fetch_dot(line, dot, cart);
@@ -205,7 +213,12 @@ impl Ppu {
                 self.reload_shifters();
                 self.dummy_nt_fetch(cart);
             }
-            339 => self.dummy_nt_fetch(cart),
+            339 => {
+                self.dummy_nt_fetch(cart);
+                let s = &mut self.sprites;
+                s.drawing = 0;
+                s.flat = s.fetch_clean;
+            }
             _ => {}
         }
     }
@@ -330,7 +343,11 @@ impl Ppu {
                 index = (bit(self.at_hi) << 3 | bit(self.at_lo) << 2) | pattern;
             }
         }
-        let spr = self.sprites.line[x];
+        let spr = if self.sprites.flat {
+            self.sprites.line[x]
+        } else {
+            self.step_units(true)
+        };
         if spr != 0 && x >= mask.sprites_from() {
             if sprites::hits_sprite0(index, spr, x) {
                 self.sprite0_hit = true;

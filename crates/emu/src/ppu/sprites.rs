@@ -1,11 +1,13 @@
 //! Sprite evaluation (dot by dot, with the hardware's overflow-scan bug) and sprite fetches.
 //!
 //! Evaluation during line L fills secondary OAM for line L+1; dots 257-320 fetch the
-//! patterns, and the eight sprites are then flattened into a 256-pixel line so output is
-//! one lookup per dot (equivalent to the hardware's counters, since nothing can change
-//! the fetched data before the line is drawn).
+//! patterns into the eight output units, which are then flattened into a 256-pixel line so
+//! output is one lookup per dot. That equals what the units draw unless rendering is
+//! switched off or on around the fetches or during the line; then the units run dot by dot
+//! (`sprite_units.rs`).
 
 use super::regs::vaddr;
+use super::sprite_units;
 use super::{Ctrl, PRE_RENDER_LINE, Ppu, WIDTH, serde_bytes_array};
 use crate::cart::Cart;
 use serde::{Deserialize, Serialize};
@@ -30,7 +32,20 @@ pub struct SpriteUnit {
     pub(super) count_next: u8,
     pub(super) pattern_lo: [u8; 8],
     pub(super) pattern_hi: [u8; 8],
-    sprite0_line: bool,
+    pub(super) sprite0_line: bool,
+    /// The output units (`sprite_units.rs`): per slot the attribute byte its fetch
+    /// latched and its X counter, and which units are drawing; `pattern_lo/hi` are their
+    /// shifters.
+    pub(super) attrs: [u8; 8],
+    pub(super) x_counter: [u8; 8],
+    pub(super) drawing: u8,
+    /// The line being drawn (from dot 339 before it) is the line buffer: its units were all
+    /// fetched and set counting with rendering on, and nothing has stepped them since.
+    pub(super) flat: bool,
+    /// Rendering has stayed on since this line's sprite fetches began.
+    pub(super) fetch_clean: bool,
+    /// Line 0 follows a short pre-render line (see `step_units`).
+    pub(super) late_start: bool,
 }
 
 impl Default for SpriteUnit {
@@ -50,6 +65,12 @@ impl Default for SpriteUnit {
             pattern_lo: [0; 8],
             pattern_hi: [0; 8],
             sprite0_line: false,
+            attrs: [0; 8],
+            x_counter: [0; 8],
+            drawing: 0,
+            flat: false,
+            fetch_clean: false,
+            late_start: false,
         }
     }
 }
@@ -88,8 +109,8 @@ impl SpriteUnit {
 }
 
 /// Bits of a sprite-line pixel (see `build_sprite_line`) besides its palette index.
-const SPRITE0: u8 = 0x80;
-const BEHIND_BG: u8 = 0x40;
+pub(super) const SPRITE0: u8 = 0x80;
+pub(super) const BEHIND_BG: u8 = 0x40;
 
 /// The palette index shown where sprite pixel `spr` (opaque) meets background index `bg`
 /// (0 = transparent): the sprite, unless it is behind an opaque background.
@@ -284,19 +305,19 @@ impl Ppu {
         match rel & 7 {
             0 => {
                 if slot == 0 {
-                    self.sprites.count_next = if line == PRE_RENDER_LINE {
-                        0
-                    } else {
-                        self.sprites_found()
-                    };
+                    self.begin_sprite_fetch();
                 }
                 cart.ppu_bus(vaddr::tile_addr(self.v), self.dots);
             }
+            3 => self.latch_sprite_attr(slot),
             4 | 6 => {
+                if rel & 7 == 4 {
+                    self.load_sprite_counter(slot);
+                }
                 let addr = self.sprite_pattern_addr(slot, line) | if rel & 7 == 6 { 8 } else { 0 };
                 let mut data = self.sprite_plane(slot, addr, cart);
                 cart.ppu_bus(addr, self.dots);
-                if slot >= usize::from(self.sprites.count_next) {
+                if !self.sprite_slot_fetched(slot, line) {
                     data = 0;
                 }
                 if rel & 7 == 4 {
@@ -308,8 +329,31 @@ impl Ppu {
             _ => {}
         }
         if dot == 320 {
-            self.build_sprite_line(line);
+            self.build_sprite_line();
         }
+    }
+
+    /// The start of the fetches (dot 257): the units take what the last evaluation found,
+    /// and whether it put sprite 0 in slot 0.
+    #[inline(always)]
+    pub(super) fn begin_sprite_fetch(&mut self) {
+        self.sprites.count_next = self.sprites_found();
+        self.sprites.sprite0_line = self.sprites.sprite0_next;
+        self.sprites.fetch_clean = true;
+    }
+
+    /// Whether slot `slot` gets its pattern. The pre-render line fetches whatever secondary
+    /// OAM still holds and tests it against line 261 & 255 = 5, which can put sprites on
+    /// line 0.
+    #[inline(always)]
+    pub(super) fn sprite_slot_fetched(&self, slot: usize, line: u16) -> bool {
+        slot < usize::from(self.sprites.count_next)
+            && (line != PRE_RENDER_LINE
+                || in_range(
+                    line & 0xFF,
+                    self.secondary_oam[slot * 4],
+                    self.sprite_height(),
+                ))
     }
 
     /// Sprites evaluation put in secondary OAM: it stops writing after 32 bytes.
@@ -349,21 +393,20 @@ impl Ppu {
     }
 
     /// Flattens the fetched sprites into the next line's pixel buffer; lower slots win.
-    pub(super) fn build_sprite_line(&mut self, line: u16) {
+    pub(super) fn build_sprite_line(&mut self) {
         let s = &mut self.sprites;
         if s.line_dirty {
             s.line = [0; WIDTH];
             s.line_dirty = false;
         }
-        s.sprite0_line = s.sprite0_next && line != PRE_RENDER_LINE;
         for slot in (0..usize::from(s.count_next)).rev() {
             let (lo, hi) = (s.pattern_lo[slot], s.pattern_hi[slot]);
             if lo | hi == 0 {
                 continue;
             }
-            let attr = self.secondary_oam[slot * 4 + 2];
-            let x0 = usize::from(self.secondary_oam[slot * 4 + 3]);
-            let base = 0x10 | ((attr & 3) << 2) | ((attr & 0x20) << 1);
+            // Until the units run, each counter holds its sprite's X.
+            let x0 = usize::from(s.x_counter[slot]);
+            let base = sprite_units::sprite_base(s.attrs[slot]);
             let s0 = if slot == 0 && s.sprite0_line {
                 SPRITE0
             } else {

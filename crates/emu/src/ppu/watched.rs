@@ -304,6 +304,7 @@ impl Ppu {
     /// Dots 257-320's pattern fetches for latch boards: every slot's, found or not, as the
     /// dot path makes them.
     pub(super) fn fetch_sprite_patterns_shown(&mut self, line: u16, cart: &mut Cart) {
+        // Only visible lines run whole: every slot below the count is fetched.
         let count = usize::from(self.sprites.count_next);
         for slot in 0..8 {
             let addr = self.sprite_pattern_addr(slot, line);

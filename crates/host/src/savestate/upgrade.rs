@@ -56,7 +56,12 @@ pub(super) fn v3(body: &str) -> String {
 /// - no OAM corruption was modelled: none pending;
 /// - the attribute shifters took in the attribute bits of the last reload, which their
 ///   lowest bits still hold: that is `at_feed` (in `line_start` too, from its shifters);
-/// - a sample's end reached the DMC's reader at once: `ending` 0.
+/// - a sample's end reached the DMC's reader at once: `ending` 0;
+/// - sprites were always drawn from the line buffer: the output units are `flat` whenever
+///   rendering is on (and were set counting at dot 339, `drawing` 0; their fetches clean,
+///   no late start), each counter holding its sprite's X, and the attribute bytes and X
+///   are those in secondary OAM. That is exact from dot 321 to the next line's dot 65, where
+///   evaluation starts overwriting secondary OAM; states are taken between frames.
 pub(super) fn v4(body: &str) -> String {
     let mut b = body.to_string();
     // Not a machine if a field is missing: the parser then says which.
@@ -75,6 +80,7 @@ fn upgrade_v4_ppu(b: &mut String) -> Option<()> {
     let lo: u16 = b[value(b, ppu, "at_lo")?].parse().ok()?;
     let hi: u16 = b[value(b, ppu, "at_hi")?].parse().ok()?;
     insert_after(b, ppu, "pt_hi_latch", &format!(",at_feed:{}", feed(lo, hi)))?;
+    upgrade_v4_units(b, ppu, &r)?;
 
     let start = b.find(",line_start:(")?;
     let r = value(b, start, "rendering")?;
@@ -89,7 +95,30 @@ fn upgrade_v4_ppu(b: &mut String) -> Option<()> {
     let latches = tuple(b, start, "latches")?;
     let f = feed(*words.get(2)?, *words.get(3)?);
     b.insert_str(latches.end, &format!(",{f}"));
-    Some(())
+    upgrade_v4_units(b, start, &was)
+}
+
+/// The sprite output units of the first `sprites` after `from`, from the `secondary_oam`
+/// before it (see `v4`).
+fn upgrade_v4_units(b: &mut String, from: usize, rendering: &str) -> Option<()> {
+    let oam: Vec<u8> = b[tuple(b, from, "secondary_oam")?]
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let column = |byte: usize| -> Option<String> {
+        let v: Vec<String> = (0..8)
+            .map(|slot| oam.get(slot * 4 + byte).map(u8::to_string))
+            .collect::<Option<_>>()?;
+        Some(v.join(","))
+    };
+    let units = format!(
+        ",attrs:({}),x_counter:({}),drawing:0,flat:{rendering},fetch_clean:true,late_start:false",
+        column(2)?,
+        column(3)?
+    );
+    let sprites = b[from..].find(",sprites:(")? + from;
+    insert_after(b, sprites, "sprite0_line", &units)
 }
 
 /// The attribute bits the shifters last took in: their lowest bits.
