@@ -121,4 +121,16 @@ impl Board for Mmc1 {
         }
         self.update(core);
     }
+
+    fn check(&self) -> Result<(), crate::InvalidState> {
+        // A fifth bit completes a write, so at most four wait in the shift register.
+        crate::state::ensure(self.shift_count <= 4, "bus.cart.board.shift_count", || {
+            format!("{} is over 4", self.shift_count)
+        })?;
+        crate::state::ensure(
+            self.shift >> self.shift_count == 0,
+            "bus.cart.board.shift",
+            || format!("{} holds more than {} bits", self.shift, self.shift_count),
+        )
+    }
 }
