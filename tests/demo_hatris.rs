@@ -13,7 +13,6 @@ use nesmind::plugins::hatris::play::run_parallel;
 use nesmind::plugins::hatris::player::HatrisPlayer;
 use nesmind::plugins::hatris::rules::{COLUMNS, Settings};
 use nesmind::plugins::hatris::variant::{Cart, frame_memory};
-use std::path::Path;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
@@ -24,20 +23,7 @@ fn committed_image_matches_a_rebuild() {
     if !common::cc65_installed() {
         return;
     }
-    let cart = Path::new(env!("CARGO_MANIFEST_DIR")).join("plugins/hatris/cart");
-    let out = std::env::temp_dir().join(format!("hatris-like-{}.nes", std::process::id()));
-    let o = Command::new("sh")
-        .arg(cart.join("build.sh"))
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "build.sh failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let built = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_file(&out);
+    let built = common::rebuild_cart("plugins/hatris/cart");
     assert!(
         built == DEMO.image,
         "plugins/hatris/cart/hatris-like.nes is stale: run plugins/hatris/cart/build.sh and \

@@ -10,31 +10,14 @@ use nesmind::plugins::spot::demo::{self, DEMO, Options, SETTING_HUMAN};
 use nesmind::plugins::spot::layouts::{ThirdCorner, builtin_layout, players_can_meet};
 use nesmind::plugins::spot::ram_map::{BUILTIN_RAM_MAPS, find_ram_map, parse_ram_maps};
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::process::Command;
-
-fn cart_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart"))
-}
 
 #[test]
 fn committed_image_matches_a_rebuild() {
     if !common::cc65_installed() {
         return;
     }
-    let out = std::env::temp_dir().join(format!("nesmind-dots-{}.nes", std::process::id()));
-    let o = Command::new("sh")
-        .arg(cart_dir().join("build.sh"))
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "build.sh failed:\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let rebuilt = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_file(&out);
+    let rebuilt = common::rebuild_cart("plugins/spot/cart");
     assert!(
         rebuilt == DEMO.image,
         "plugins/spot/cart/dots.nes is stale: run plugins/spot/cart/build.sh and update the \

@@ -6,17 +6,9 @@ mod common;
 use nesmind::emu::{Machine, Rom, Speedups};
 use nesmind::frontend::bench::scripted_buttons;
 use std::path::Path;
-use std::process::Command;
 
 fn cart_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/carts/mmc3"))
-}
-
-fn installed(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
 }
 
 fn committed() -> Vec<u8> {
@@ -25,23 +17,10 @@ fn committed() -> Vec<u8> {
 
 #[test]
 fn committed_image_matches_a_rebuild() {
-    if !(installed("ca65") && installed("ld65")) {
-        common::cannot_run("ca65/ld65 not installed (apt-get install cc65); CI installs them");
+    if !common::cc65_installed() {
         return;
     }
-    let out = std::env::temp_dir().join(format!("nesmind-mmc3-{}.nes", std::process::id()));
-    let o = Command::new("sh")
-        .arg(cart_dir().join("build.sh"))
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "build.sh failed:\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let rebuilt = std::fs::read(&out).unwrap();
-    std::fs::remove_file(&out).ok();
+    let rebuilt = common::rebuild_cart("benches/carts/mmc3");
     assert!(
         rebuilt == committed(),
         "benches/carts/mmc3/mmc3-workload.nes is stale: run benches/carts/mmc3/build.sh"

@@ -5,7 +5,7 @@
 pub mod xvfb;
 
 use nesmind::emu::{Machine, Rom};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The test-ROM corpus, found where every test and `nesmind test-roms` look
@@ -36,6 +36,28 @@ pub fn cc65_installed() -> bool {
         cannot_run("ca65/ld65 are not installed (apt-get install cc65)");
     }
     ok
+}
+
+/// Builds the cart in `dir` (relative to the project) with its `build.sh` into a temporary
+/// file and returns the image; panics with the script's errors if it fails.
+pub fn rebuild_cart(dir: &str) -> Vec<u8> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let out = std::env::temp_dir().join(format!("nesmind-{name}-cart-{}.nes", std::process::id()));
+    let o = Command::new("sh")
+        .arg(dir.join("build.sh"))
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{}/build.sh failed:\n{}",
+        dir.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let image = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    image
 }
 
 pub fn machine(rel: &str) -> Machine {
