@@ -33,17 +33,8 @@ const ADDED_TO_V3: [(&str, &str, &str); 3] = [
 pub(super) fn v3(body: &str) -> String {
     let mut body = body.to_string();
     for (after, field, value) in ADDED_TO_V3 {
-        let Some(at) = body.find(&format!(",{after}:")) else {
-            continue; // Not a machine: the parser says so.
-        };
-        let start = at + after.len() + 2;
-        let Some(len) = body[start..].find([',', ')']) else {
-            continue;
-        };
-        let end = start + len;
-        if !body[end..].starts_with(&format!(",{field}:")) {
-            body.insert_str(end, &format!(",{field}:{value}"));
-        }
+        // Not a machine if `after` is missing: the parser says so.
+        let _ = insert_after(&mut body, 0, after, &format!(",{field}:{value}"));
     }
     body
 }
@@ -87,11 +78,7 @@ fn upgrade_v4_ppu(b: &mut String) -> Option<()> {
     let was = b[r.clone()].to_string();
     b.replace_range(r, &format!("({was},{was},{was})"));
     let shifters = tuple(b, start, "shifters")?;
-    let words: Vec<u16> = b[shifters]
-        .split(',')
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .ok()?;
+    let words: Vec<u16> = numbers(&b[shifters])?;
     let latches = tuple(b, start, "latches")?;
     let f = feed(*words.get(2)?, *words.get(3)?);
     b.insert_str(latches.end, &format!(",{f}"));
@@ -101,11 +88,7 @@ fn upgrade_v4_ppu(b: &mut String) -> Option<()> {
 /// The sprite output units of the first `sprites` after `from`, from the `secondary_oam`
 /// before it (see `v4`).
 fn upgrade_v4_units(b: &mut String, from: usize, rendering: &str) -> Option<()> {
-    let oam: Vec<u8> = b[tuple(b, from, "secondary_oam")?]
-        .split(',')
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .ok()?;
+    let oam: Vec<u8> = numbers(&b[tuple(b, from, "secondary_oam")?])?;
     let column = |byte: usize| -> Option<String> {
         let v: Vec<String> = (0..8)
             .map(|slot| oam.get(slot * 4 + byte).map(u8::to_string))
@@ -140,10 +123,17 @@ fn tuple(b: &str, from: usize, field: &str) -> Option<std::ops::Range<usize>> {
     Some(start..start + len)
 }
 
-/// Inserts `text` after the value of the first `field` after `from`, unless it is there.
+/// The comma-separated numbers of a tuple's inside.
+fn numbers<T: std::str::FromStr>(inside: &str) -> Option<Vec<T>> {
+    inside.split(',').map(|n| n.parse().ok()).collect()
+}
+
+/// Inserts `text` (`,name:value...`) after the value of the first `field` after `from`,
+/// unless a field `name` already follows it.
 fn insert_after(b: &mut String, from: usize, field: &str, text: &str) -> Option<()> {
     let end = value(b, from, field)?.end;
-    if !b[end..].starts_with(text) {
+    let name = &text[..=text.find(':')?];
+    if !b[end..].starts_with(name) {
         b.insert_str(end, text);
     }
     Some(())
