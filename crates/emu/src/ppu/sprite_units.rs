@@ -17,13 +17,6 @@
 //! units run dot by dot; `settle_units` first works out where a flat line's units have got.
 
 use super::Ppu;
-use super::sprites::SPRITE0;
-
-/// The palette and priority bits of a sprite pixel from its attribute byte.
-#[inline(always)]
-pub(super) fn sprite_base(attr: u8) -> u8 {
-    0x10 | ((attr & 3) << 2) | ((attr & 0x20) << 1)
-}
 
 impl Ppu {
     /// The units of a flat line once its first `drawn` visible dots are drawn; they stop
@@ -79,12 +72,7 @@ impl Ppu {
                 let (lo, hi) = (s.pattern_lo[slot], s.pattern_hi[slot]);
                 let colour = (hi >> 7) << 1 | (lo >> 7);
                 if colour != 0 && pixel == 0 {
-                    let s0 = if slot == 0 && s.sprite0_line {
-                        SPRITE0
-                    } else {
-                        0
-                    };
-                    pixel = sprite_base(s.attrs[slot]) | colour | s0;
+                    pixel = s.pixel_bits(slot) | colour;
                 }
                 s.pattern_lo[slot] = lo << 1;
                 s.pattern_hi[slot] = hi << 1;

@@ -7,7 +7,6 @@
 //! (`sprite_units.rs`).
 
 use super::regs::vaddr;
-use super::sprite_units;
 use super::{Ctrl, PRE_RENDER_LINE, Ppu, WIDTH, serde_bytes_array};
 use crate::cart::Cart;
 use serde::{Deserialize, Serialize};
@@ -76,6 +75,19 @@ impl Default for SpriteUnit {
 }
 
 impl SpriteUnit {
+    /// What a pixel of slot `slot` carries besides its colour: the sprite palette (from
+    /// its attribute byte), the behind-background bit and the sprite-0 mark.
+    #[inline(always)]
+    pub(super) fn pixel_bits(&self, slot: usize) -> u8 {
+        let s0 = if slot == 0 && self.sprite0_line {
+            SPRITE0
+        } else {
+            0
+        };
+        let attr = self.attrs[slot];
+        0x10 | ((attr & 3) << 2) | ((attr & 0x20) << 1) | s0
+    }
+
     /// Savestate check: the evaluation's indices into OAM and secondary OAM.
     pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
         crate::state::ensure(
@@ -109,8 +121,8 @@ impl SpriteUnit {
 }
 
 /// Bits of a sprite-line pixel (see `build_sprite_line`) besides its palette index.
-pub(super) const SPRITE0: u8 = 0x80;
-pub(super) const BEHIND_BG: u8 = 0x40;
+const SPRITE0: u8 = 0x80;
+const BEHIND_BG: u8 = 0x40;
 
 /// The palette index shown where sprite pixel `spr` (opaque) meets background index `bg`
 /// (0 = transparent): the sprite, unless it is behind an opaque background.
@@ -406,12 +418,7 @@ impl Ppu {
             }
             // Until the units run, each counter holds its sprite's X.
             let x0 = usize::from(s.x_counter[slot]);
-            let base = sprite_units::sprite_base(s.attrs[slot]);
-            let s0 = if slot == 0 && s.sprite0_line {
-                SPRITE0
-            } else {
-                0
-            };
+            let bits = s.pixel_bits(slot);
             for bit in 0..8 {
                 let x = x0 + bit;
                 if x >= WIDTH {
@@ -419,7 +426,7 @@ impl Ppu {
                 }
                 let color = ((hi >> (7 - bit)) & 1) << 1 | ((lo >> (7 - bit)) & 1);
                 if color != 0 {
-                    s.line[x] = base | color | s0;
+                    s.line[x] = bits | color;
                     s.line_dirty = true;
                 }
             }
