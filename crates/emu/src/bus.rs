@@ -48,6 +48,12 @@ pub struct Bus {
     pub(crate) watching: bool,
     #[serde(skip)]
     pub(crate) watches: Watches,
+    /// Moves on whenever the NMI or IRQ line may have changed: the PPU ran or was
+    /// accessed, a cycle's start was attended (APU, boards counting cycles, DMA), the APU
+    /// or a board register was written. The CPU skips sampling lines that cannot have
+    /// moved (`Cpu::poll`). Host data, not machine state.
+    #[serde(skip)]
+    pub(crate) lines_epoch: u64,
 }
 
 impl Bus {
@@ -70,6 +76,7 @@ impl Bus {
             dma_pending: false,
             watching: false,
             watches: Watches::default(),
+            lines_epoch: 0,
         };
         bus.set_speedups(Speedups::ALL);
         bus
@@ -94,6 +101,12 @@ impl Bus {
         let v = self.read_access(addr, fetch);
         self.end_cycle();
         v
+    }
+
+    /// Something that may have moved the NMI or IRQ line happened (see `lines_epoch`).
+    #[inline(always)]
+    pub(crate) fn lines_moved(&mut self) {
+        self.lines_epoch += 1;
     }
 
     /// After a savestate was deserialised: the ROM data and everything derived (board
@@ -169,7 +182,11 @@ impl Bus {
                 // Board registers can change what the PPU fetches; plain PRG RAM cannot.
                 if !self.cart.write_reaches_board(addr) {
                     self.cart.cpu_write(addr, value, self.cycles);
-                } else if self.cart.watch_ppu {
+                    return;
+                }
+                // A register write may raise or acknowledge the board's IRQ.
+                self.lines_moved();
+                if self.cart.watch_ppu {
                     self.sync_ppu_to(self.cycles * CPU_CLOCKS + WRITE_PHASE);
                     self.ppu.settle(&mut self.cart);
                     let before = self.a12_inputs();
@@ -283,6 +300,10 @@ impl CpuBus for Bus {
     #[inline(always)]
     fn irq_line(&self) -> bool {
         self.apu.irq() || self.cart.core.irq
+    }
+    #[inline(always)]
+    fn lines_epoch(&self) -> Option<u64> {
+        Some(self.lines_epoch)
     }
     fn peek(&self, addr: u16) -> u8 {
         Bus::peek(self, addr)

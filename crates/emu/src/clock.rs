@@ -83,6 +83,9 @@ impl Bus {
     #[inline]
     pub(crate) fn sync_ppu_to(&mut self, master: u64) {
         let target = master - PPU_OFFSET;
+        // The PPU's run or the register access that follows may move the NMI line, or an
+        // A12 board's IRQ.
+        self.lines_moved();
         if target >= self.ppu_master + PPU_CLOCKS {
             let dots = (target - self.ppu_master) / PPU_CLOCKS;
             self.ppu_master += dots * PPU_CLOCKS;
@@ -165,6 +168,7 @@ impl Bus {
     /// Everything a cycle's start may need besides the access.
     #[inline(never)]
     pub fn attend(&mut self, phase: u64) {
+        self.lines_moved();
         if self.apu.due(self.cycles) {
             self.apu.run_to(self.cycles + 1);
         }
@@ -221,6 +225,7 @@ impl Bus {
             ..Schedule::default()
         };
         self.apu.set_events(speedups.apu_events);
+        self.lines_moved();
     }
 
     /// A CPU write to an APU register: it may move the APU's next event.
@@ -257,6 +262,7 @@ impl Bus {
     /// Makes the next cycle's start look again at everything.
     #[inline]
     fn replan(&mut self) {
+        self.lines_moved();
         self.clock.attention = 0;
     }
 }

@@ -47,6 +47,8 @@ impl Bus {
                     self.end_cycle();
                     poll(self);
                     self.apu.dmc_dma_done(v, self.cycles - 1);
+                    // The sample's last byte may raise the DMC's IRQ.
+                    self.lines_moved();
                     dmc_wait = 0;
                     committed = None;
                     continue;

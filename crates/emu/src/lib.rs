@@ -205,6 +205,8 @@ impl Machine {
     }
     /// Register access for harnesses that start the CPU elsewhere (nestest's automation mode).
     pub fn cpu_mut(&mut self) -> &mut Cpu {
+        // The caller may change the I flag: the next cycle samples the lines afresh.
+        self.cpu.unsettle();
         &mut self.cpu
     }
     /// The opcode and address of a JAM that locked the CPU (until reset), if one did.

@@ -67,6 +67,18 @@ pub struct Cpu {
     /// it (a cache that can only refuse a skip, like `loop_hits`).
     #[serde(skip)]
     loop_impure: Option<u16>,
+    /// The bus's `lines_epoch` at the last poll that found the interrupt state settled
+    /// (another poll would change nothing), so later polls in the same epoch return at
+    /// once; `UNSETTLED` after anything on the CPU's side changed that state.
+    #[serde(skip, default = "unsettled")]
+    settled_at: u64,
+}
+
+/// `settled_at` when the next poll must look at the lines.
+const UNSETTLED: u64 = u64::MAX;
+
+fn unsettled() -> u64 {
+    UNSETTLED
 }
 
 impl Default for Cpu {
@@ -95,6 +107,7 @@ impl Cpu {
             loop_cycles: 0,
             loop_hits: 0,
             loop_impure: None,
+            settled_at: UNSETTLED,
         }
     }
 
@@ -124,6 +137,7 @@ impl Cpu {
         self.prev_need_nmi = false;
         self.run_irq = false;
         self.prev_run_irq = false;
+        self.unsettle();
     }
 
     /// Runs one instruction (or one stalled cycle when jammed), then any pending interrupt.
@@ -150,9 +164,30 @@ impl Cpu {
         op
     }
 
-    /// Samples the interrupt lines at the end of a cycle.
+    /// Samples the interrupt lines at the end of a cycle. Most cycles change nothing: the
+    /// lines move only where the bus says so (a new `lines_epoch`), and the CPU's own side
+    /// only in the instructions and sequences that call `unsettle`.
     #[inline(always)]
     fn poll<Bus: CpuBus>(&mut self, bus: &Bus) {
+        if bus.lines_epoch() == Some(self.settled_at) {
+            debug_assert!(
+                self.poll_is_idle(bus),
+                "interrupt lines changed in a settled epoch: cycle {} nmi {} irq {} p {:02x} prev_nmi_line {} run_irq {} prev_run_irq {}",
+                bus.cycles(),
+                bus.nmi_line(),
+                bus.irq_line(),
+                self.p,
+                self.prev_nmi_line,
+                self.run_irq,
+                self.prev_run_irq
+            );
+            return;
+        }
+        self.poll_lines(bus);
+    }
+
+    #[inline(always)]
+    fn poll_lines<Bus: CpuBus>(&mut self, bus: &Bus) {
         self.prev_need_nmi = self.need_nmi;
         let line = bus.nmi_line();
         if line && !self.prev_nmi_line {
@@ -162,6 +197,28 @@ impl Cpu {
         self.prev_run_irq = self.run_irq;
         // I is usually set, so it is checked before the line (both are free of side effects).
         self.run_irq = self.p & I == 0 && bus.irq_line();
+        let settled = self.prev_need_nmi == self.need_nmi && self.prev_run_irq == self.run_irq;
+        self.settled_at = match bus.lines_epoch() {
+            Some(epoch) if settled => epoch,
+            _ => UNSETTLED,
+        };
+    }
+
+    /// True when a full poll now would leave every interrupt field as it is.
+    fn poll_is_idle<Bus: CpuBus>(&self, bus: &Bus) -> bool {
+        let line = bus.nmi_line();
+        let run_irq = self.p & I == 0 && bus.irq_line();
+        self.prev_need_nmi == self.need_nmi
+            && line == self.prev_nmi_line
+            && self.prev_run_irq == self.run_irq
+            && run_irq == self.run_irq
+    }
+
+    /// The CPU changed its interrupt state (the I flag, a pending or taken interrupt): the
+    /// next poll looks at everything.
+    #[inline(always)]
+    pub(crate) fn unsettle(&mut self) {
+        self.settled_at = UNSETTLED;
     }
 
     #[inline(always)]
@@ -204,6 +261,7 @@ impl Cpu {
         self.push_and_vector(bus, pc.wrapping_add(1), U | B);
         // The handler's first instruction runs before a pending NMI is taken.
         self.prev_need_nmi = false;
+        self.unsettle();
     }
 
     /// The five cycles interrupts and BRK share: return address and status pushed (with
@@ -217,8 +275,10 @@ impl Cpu {
         } else {
             IRQ_VECTOR
         };
+        self.unsettle();
         self.push(bus, self.p | flags);
         self.p |= I;
+        self.unsettle();
         let lo = self.read(bus, vector);
         let hi = self.read(bus, vector + 1);
         self.pc = u16::from_le_bytes([lo, hi]);

@@ -152,6 +152,7 @@ impl Cpu {
         // branch takes no page-crossing cycle.
         if self.run_irq && !self.prev_run_irq {
             self.run_irq = false;
+            self.unsettle();
         }
         let pc = self.pc;
         self.read(bus, pc);

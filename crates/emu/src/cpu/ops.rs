@@ -38,6 +38,7 @@ impl Cpu {
         self.read(bus, 0x0100 | u16::from(self.s));
         let p = self.pull(bus);
         self.p = p & !(B | U);
+        self.unsettle();
         let lo = self.pull(bus);
         let hi = self.pull(bus);
         self.pc = u16::from_le_bytes([lo, hi]);
@@ -74,6 +75,7 @@ impl Cpu {
         self.read(bus, 0x0100 | u16::from(self.s));
         let p = self.pull(bus);
         self.p = p & !(B | U);
+        self.unsettle();
     }
 
     pub(super) fn pha<Bus: CpuBus>(&mut self, bus: &mut Bus) {
@@ -145,9 +147,11 @@ impl Cpu {
     }
     pub(super) fn cli(&mut self) {
         self.p &= !I;
+        self.unsettle();
     }
     pub(super) fn sei(&mut self) {
         self.p |= I;
+        self.unsettle();
     }
     pub(super) fn clv(&mut self) {
         self.p &= !V;

@@ -24,6 +24,12 @@ pub trait CpuBus {
     /// The IRQ input (level), as sampled at the end of the last cycle.
     fn irq_line(&self) -> bool;
 
+    /// A number that changes whenever `nmi_line` or `irq_line` may have changed, or `None`
+    /// when the bus does not keep one (the CPU then samples the lines on every cycle).
+    fn lines_epoch(&self) -> Option<u64> {
+        None
+    }
+
     /// Reads without side effects (for tracing and for recognising wait loops).
     fn peek(&self, addr: u16) -> u8;
     /// Completed CPU cycles.
