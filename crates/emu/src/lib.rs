@@ -118,16 +118,14 @@ impl Machine {
 
     fn run_to_frame_end(&mut self) -> Result<(), MachineError> {
         let start = self.bus.cycles;
-        while !self.bus.ppu.frame_ready {
-            self.cpu.step(&mut self.bus);
-            if let Some((opcode, pc)) = self.cpu.jammed {
-                // Keep the PPU running so the frame still completes for the frontend.
-                while !self.bus.ppu.frame_ready && self.bus.cycles - start < FRAME_CYCLE_LIMIT {
-                    self.cpu.step(&mut self.bus);
-                }
-                self.bus.ppu.frame_ready = false;
-                return Err(MachineError::Jammed { opcode, pc });
+        self.cpu.run_until(&mut self.bus, |bus| bus.ppu.frame_ready);
+        if let Some((opcode, pc)) = self.cpu.jammed {
+            // Keep the PPU running so the frame still completes for the frontend.
+            while !self.bus.ppu.frame_ready && self.bus.cycles - start < FRAME_CYCLE_LIMIT {
+                self.cpu.step(&mut self.bus);
             }
+            self.bus.ppu.frame_ready = false;
+            return Err(MachineError::Jammed { opcode, pc });
         }
         self.bus.ppu.frame_ready = false;
         // Bring the lazily run APU (its synthesis too) to the frame's end, so frame-end

@@ -148,6 +148,20 @@ impl Cpu {
             bus.stall_cycle();
             return;
         }
+        self.instruction(bus);
+    }
+
+    /// Runs instructions until `done` says the bus has got where it should, or a JAM
+    /// opcode locks the CPU. One loop here instead of a `step` call per instruction keeps
+    /// the decoder's state in registers across instructions.
+    pub fn run_until<Bus: CpuBus>(&mut self, bus: &mut Bus, done: impl Fn(&Bus) -> bool) {
+        while self.jammed.is_none() && !done(bus) {
+            self.instruction(bus);
+        }
+    }
+
+    #[inline(always)]
+    fn instruction<Bus: CpuBus>(&mut self, bus: &mut Bus) {
         let opcode = self.fetch_opcode(bus);
         self.execute(opcode, bus);
         if self.prev_run_irq || self.prev_need_nmi {
