@@ -1,7 +1,7 @@
 //! Mapper 69: Sunsoft FME-7. Command/parameter registers, 8 KiB PRG banks (ROM or RAM at
 //! $6000), 1 KiB CHR banks, and a 16-bit CPU-cycle IRQ counter. (The 5B audio belongs to the APU.)
 
-use super::{Board, CartCore, Source, Window};
+use super::{Board, CartCore};
 use crate::rom::Mirroring;
 use serde::{Deserialize, Serialize};
 
@@ -22,11 +22,7 @@ impl Fme7 {
         } else if self.prg6 & 0x80 != 0 {
             core.map_prg_ram(bank, true, true);
         } else {
-            core.cpu[0] = Window {
-                source: Source::OpenBus,
-                offset: 0,
-                writable: false,
-            };
+            core.map_open(0);
         }
     }
 }

@@ -57,6 +57,13 @@ pub struct Window {
     pub(crate) writable: bool,
 }
 
+/// `CartCore::rom_pages` for a page that does not show ROM.
+const NOT_ROM: usize = usize::MAX;
+
+fn no_rom_pages() -> [usize; 8] {
+    [NOT_ROM; 8]
+}
+
 impl Window {
     const OPEN: Window = Window {
         source: Source::OpenBus,
@@ -76,8 +83,14 @@ pub struct CartCore {
     pub(crate) prg_ram: SharedRam,
     /// Nametable RAM: the console's 2 KiB, or 4 KiB for four-screen boards.
     pub(crate) vram: SharedRam,
-    /// CPU windows for $6000, $8000, $A000, $C000, $E000.
+    /// CPU windows for $6000, $8000, $A000, $C000, $E000 (changed only through
+    /// `set_cpu_window`, which keeps `rom_pages` current).
     pub(crate) cpu: [Window; 5],
+    /// Derived from `cpu`: for each 8 KiB page of the CPU's address space, the PRG ROM
+    /// offset its window shows, or `NOT_ROM` (RAM, open bus, below $6000), so the common
+    /// read, code and data from ROM, costs one table lookup.
+    #[serde(skip, default = "no_rom_pages")]
+    rom_pages: [usize; 8],
     /// 1 KiB pattern-table windows: offsets into CHR ROM or RAM.
     pub(crate) chr: [usize; 8],
     pub(crate) chr_is_ram: bool,
@@ -111,11 +124,14 @@ impl CartCore {
     /// Maps an 8 KiB PRG ROM bank (wrapping at the ROM size) at window `slot` (1-4 = $8000-$E000).
     pub fn map_prg8(&mut self, slot: usize, bank: usize) {
         let banks = (self.prg_rom.len() / 0x2000).max(1);
-        self.cpu[slot] = Window {
-            source: Source::Rom,
-            offset: (bank % banks) * 0x2000,
-            writable: false,
-        };
+        self.set_cpu_window(
+            slot,
+            Window {
+                source: Source::Rom,
+                offset: (bank % banks) * 0x2000,
+                writable: false,
+            },
+        );
     }
     pub fn map_prg16(&mut self, slot16: usize, bank: usize) {
         self.map_prg8(1 + slot16 * 2, bank * 2);
@@ -135,7 +151,7 @@ impl CartCore {
     /// Maps 8 KiB of PRG RAM bank `bank` at $6000, or open bus when the board has none.
     pub fn map_prg_ram(&mut self, bank: usize, enabled: bool, writable: bool) {
         let banks = self.prg_ram.len() / 0x2000;
-        self.cpu[0] = if enabled && banks > 0 {
+        let window = if enabled && banks > 0 {
             Window {
                 source: Source::Ram,
                 offset: (bank % banks) * 0x2000,
@@ -144,6 +160,29 @@ impl CartCore {
         } else {
             Window::OPEN
         };
+        self.set_cpu_window(0, window);
+    }
+    /// Open bus at window `slot`.
+    pub fn map_open(&mut self, slot: usize) {
+        self.set_cpu_window(slot, Window::OPEN);
+    }
+    fn set_cpu_window(&mut self, slot: usize, window: Window) {
+        self.cpu[slot] = window;
+        self.rom_pages[slot + 3] = self.rom_page(window);
+    }
+    fn rom_page(&self, w: Window) -> usize {
+        // A window that would run past the ROM's end takes the slow path.
+        if w.source == Source::Rom && w.offset + 0x2000 <= self.prg_rom.len() {
+            w.offset
+        } else {
+            NOT_ROM
+        }
+    }
+    /// After the windows or the ROM were replaced wholesale (a savestate load).
+    fn rebuild_rom_pages(&mut self) {
+        for slot in 0..5 {
+            self.rom_pages[slot + 3] = self.rom_page(self.cpu[slot]);
+        }
     }
     pub fn map_chr1(&mut self, slot: usize, bank: usize) {
         let banks = (self.chr_len() / 0x400).max(1);
@@ -228,9 +267,17 @@ impl CartCore {
         self.vram.set(off, value);
     }
 
-    /// CPU read at $6000-$FFFF; `None` means open bus.
+    /// CPU read at $4020-$FFFF; `None` means open bus.
     #[inline(always)]
     pub fn read_prg(&self, addr: u16) -> Option<u8> {
+        let page = self.rom_pages[usize::from(addr >> 13)];
+        if page != NOT_ROM {
+            return Some(self.prg_rom[page + usize::from(addr & 0x1FFF)]);
+        }
+        self.read_prg_slow(addr)
+    }
+    /// PRG RAM, open bus, and anything `rom_pages` leaves out.
+    fn read_prg_slow(&self, addr: u16) -> Option<u8> {
         if addr < 0x6000 {
             return None;
         }
@@ -465,6 +512,7 @@ impl Cart {
             prg_ram: SharedRam::zeroed(prg_ram_size),
             vram: SharedRam::zeroed(if four { 4096 } else { 2048 }),
             cpu: [Window::OPEN; 5],
+            rom_pages: no_rom_pages(),
             chr: [0; 8],
             chr_is_ram,
             nt: [0; 4],
@@ -495,6 +543,7 @@ impl Cart {
     pub fn attach_rom(&mut self, rom: &Rom) {
         self.core.prg_rom = rom.prg_rom.clone();
         self.core.chr_rom = rom.chr_rom.clone();
+        self.core.rebuild_rom_pages();
         self.copy_board_facts();
     }
 
