@@ -151,7 +151,7 @@ impl Apu {
         self.synth.settle(level, key, self.synth_cycle);
     }
 
-    /// The mixed level and what it depends on besides the noise (`synth::mix_key`).
+    /// The mixed level and its tonal channels' share (`synth::mix_key`).
     fn mixed_level(&self) -> (f32, u16) {
         let (p1, p2, tri) = (
             self.pulse[0].output(),
@@ -159,7 +159,7 @@ impl Apu {
             self.triangle.output(),
         );
         let level = synth::mix(p1, p2, tri, self.noise.output(), self.dmc.level);
-        (level, synth::mix_key(p1, p2, tri, self.dmc.level))
+        (level, synth::mix_key(p1, p2, tri))
     }
 
     /// Savestate check: the indices the channels look tables up with.

@@ -19,13 +19,14 @@ const PHASES: usize = 1 << PHASE_BITS;
 /// Sinc cutoff as a fraction of the output rate; with the Blackman window's transition
 /// band it is fully attenuated by the Nyquist frequency.
 const CUTOFF: f64 = 0.40;
-/// The noise alone gets a kernel half as long (its steps are most of them when it plays
-/// high): a Kaiser window (beta 7) with the sinc at 0.42 of the output rate is flat to
-/// 14 kHz (-0.4 dB at 16 kHz) and keeps what folds below 16 kHz 80 dB down; what it lets
-/// through between 24 and 32 kHz folds to 16-24 kHz, where noise hides noise.
-const NOISE_TAPS: usize = 16;
-const NOISE_CUTOFF: f64 = 0.42;
-const NOISE_BETA: f64 = 7.0;
+/// Steps of the noise or the DMC alone get a kernel half as long (the noise's are most of
+/// them when it plays high, the DMC's when it plays samples): a Kaiser window (beta 7) with
+/// the sinc at 0.42 of the output rate is flat to 14 kHz (-0.4 dB at 16 kHz) and keeps
+/// what folds below 16 kHz 80 dB down; what it lets through between 24 and 32 kHz folds
+/// to 16-24 kHz. The tonal channels keep the long kernel.
+const SHORT_TAPS: usize = 16;
+const SHORT_CUTOFF: f64 = 0.42;
+const SHORT_BETA: f64 = 7.0;
 /// Output gain: the mixer's full range is about 0..1.
 const GAIN: f32 = 30_000.0;
 /// Cap on undrained output, in 1/15 s (about four frames): a host that never drains (a
@@ -53,11 +54,11 @@ pub fn mix(p1: u8, p2: u8, tri: u8, noise: u8, dmc: u8) -> f32 {
         + TND[3 * usize::from(tri) + 2 * usize::from(noise) + usize::from(dmc)]
 }
 
-/// What the mixed level depends on besides the noise: a change of level with the same key
-/// is the noise's alone.
+/// The tonal channels' share of the mixer's inputs: a change of level with the same key is
+/// the noise's or the DMC's alone.
 #[inline]
-pub fn mix_key(p1: u8, p2: u8, tri: u8, dmc: u8) -> u16 {
-    u16::from(p1 + p2) << 8 | (3 * u16::from(tri) + u16::from(dmc))
+pub fn mix_key(p1: u8, p2: u8, tri: u8) -> u16 {
+    u16::from(p1 + p2) << 8 | u16::from(tri)
 }
 
 /// A step is added in whole blocks of `LANES` floats aligned on the buffer, so the adds
@@ -66,17 +67,17 @@ pub fn mix_key(p1: u8, p2: u8, tri: u8, dmc: u8) -> u16 {
 const LANES: usize = 4;
 /// Floats a step touches: the kernel and up to `LANES - 1` before it, in whole blocks.
 const SPAN: usize = TAPS + LANES;
-const NOISE_SPAN: usize = NOISE_TAPS + LANES;
+const SHORT_SPAN: usize = SHORT_TAPS + LANES;
 /// A kernel row with `LANES - 1` zeros before it and enough after for any misalignment.
 const ROW: usize = TAPS + 2 * LANES;
-const NOISE_ROW: usize = NOISE_TAPS + 2 * LANES;
+const SHORT_ROW: usize = SHORT_TAPS + 2 * LANES;
 /// The short kernel starts this many samples into the long one's span, so both are
-/// centred on the same instant (the noise keeps its timing against the other channels).
-const NOISE_LAG: usize = (TAPS - NOISE_TAPS) / 2;
+/// centred on the same instant (no channel's timing moves against another's).
+const SHORT_LAG: usize = (TAPS - SHORT_TAPS) / 2;
 
 struct Kernels {
     long: [[f32; ROW]; PHASES],
-    noise: [[f32; NOISE_ROW]; PHASES],
+    short: [[f32; SHORT_ROW]; PHASES],
 }
 
 /// Windowed-sinc impulses of `taps` taps, one row per sub-sample phase, each normalised
@@ -136,11 +137,11 @@ fn kernels() -> &'static Kernels {
         };
         let kaiser = |w: f64| {
             let r = 2.0 * w - 1.0;
-            bessel_i0(NOISE_BETA * (1.0 - r * r).max(0.0).sqrt()) / bessel_i0(NOISE_BETA)
+            bessel_i0(SHORT_BETA * (1.0 - r * r).max(0.0).sqrt()) / bessel_i0(SHORT_BETA)
         };
         Box::new(Kernels {
             long: rows(TAPS, CUTOFF, blackman),
-            noise: rows(NOISE_TAPS, NOISE_CUTOFF, kaiser),
+            short: rows(SHORT_TAPS, SHORT_CUTOFF, kaiser),
         })
     })
 }
@@ -185,8 +186,8 @@ pub struct Synth {
     /// CPU cycles since the last flush.
     cycles: u32,
     level: f32,
-    /// The mixer's inputs other than the noise at the last level (`mix_key`): a step with
-    /// the same key is the noise's alone and gets the short kernel.
+    /// The tonal channels' inputs at the last level (`mix_key`): a step with the same key
+    /// is the noise's or the DMC's alone and gets the short kernel.
     key: u16,
     /// Pending impulses; index 0 is the first output sample not yet emitted.
     acc: Vec<f32>,
@@ -351,22 +352,36 @@ impl Synth {
         self.step = step_for(self.rate, self.adjust);
     }
 
-    /// A new mixed level, whose mixer inputs other than the noise are `key`, from the
-    /// current CPU cycle on.
-    #[inline]
+    /// A new mixed level, whose tonal inputs are `key`, from the current CPU cycle on.
     pub fn set_level(&mut self, level: f32, key: u16) {
-        self.set_level_at(0, level, key);
+        let mut steps = self.steps(0);
+        steps.set_level_at(0, level, key);
+        let end = steps.end();
+        self.end_steps(end);
     }
 
-    /// The same from `offset` CPU cycles after the current one on (the cycles in between
-    /// are then passed with `skip`).
+    /// Step-adding for the next `span` cycles (the buffer made long enough once); hand
+    /// `Steps::end` to `end_steps` when done.
     #[inline]
-    pub fn set_level_at(&mut self, offset: u32, level: f32, key: u16) {
-        if level != self.level {
-            self.add_step_at(self.cycles + offset, level - self.level, key == self.key);
-            self.level = level;
+    pub fn steps(&mut self, span: u32) -> Steps<'_> {
+        let now = self.base + u64::from(self.cycles) * self.step;
+        let last = ((now + u64::from(span) * self.step) >> 32) as usize;
+        if last + SPAN > self.acc.len() {
+            self.acc.resize(last + SPAN, 0.0);
         }
-        self.key = key;
+        Steps {
+            acc: &mut self.acc,
+            now,
+            step: self.step,
+            level: self.level,
+            key: self.key,
+            kernels: kernels(),
+        }
+    }
+
+    #[inline]
+    pub fn end_steps(&mut self, (level, key): (f32, u16)) {
+        (self.level, self.key) = (level, key);
     }
 
     /// Ends one CPU cycle.
@@ -384,34 +399,6 @@ impl Synth {
         self.cycles += n;
         if self.cycles >= 36_000 {
             self.flush();
-        }
-    }
-
-    #[inline(always)]
-    fn add_step_at(&mut self, cycles: u32, delta: f32, noise: bool) {
-        let t = self.base + u64::from(cycles) * self.step;
-        let pos = (t >> 32) as usize;
-        let phase = ((t >> (32 - PHASE_BITS)) as usize) & (PHASES - 1);
-        // The long kernel's span always ends later, so its length does for both.
-        if pos + SPAN > self.acc.len() {
-            self.acc.resize(pos + SPAN, 0.0);
-        }
-        let k = kernels();
-        if noise {
-            let first = pos + NOISE_LAG;
-            // The block start at or before `first`; the row is read shifted by the
-            // difference.
-            let skew = first % LANES;
-            add_blocks::<NOISE_SPAN, NOISE_ROW>(
-                &mut self.acc,
-                first - skew,
-                &k.noise[phase],
-                skew,
-                delta,
-            );
-        } else {
-            let skew = pos % LANES;
-            add_blocks::<SPAN, ROW>(&mut self.acc, pos - skew, &k.long[phase], skew, delta);
         }
     }
 
@@ -439,5 +426,60 @@ impl Synth {
             let excess = self.out.len() - cap;
             self.out.drain(..excess);
         }
+    }
+}
+
+/// The synthesiser's step-adding state in locals, for loops that add many steps: kept in
+/// registers, where through a `&mut Synth` each would be re-read after every store to the
+/// buffer.
+pub struct Steps<'a> {
+    acc: &'a mut [f32],
+    /// Output position (32.32) of the current CPU cycle.
+    now: u64,
+    step: u64,
+    level: f32,
+    key: u16,
+    kernels: &'static Kernels,
+}
+
+impl Steps<'_> {
+    /// A new mixed level, whose tonal inputs are `key`, from `offset`
+    /// CPU cycles after the current one on (within the span asked for).
+    #[inline]
+    pub fn set_level_at(&mut self, offset: u32, level: f32, key: u16) {
+        if level != self.level {
+            self.add_step_at(offset, level - self.level, key == self.key);
+            self.level = level;
+        }
+        self.key = key;
+    }
+
+    #[inline(always)]
+    fn add_step_at(&mut self, offset: u32, delta: f32, short: bool) {
+        let t = self.now + u64::from(offset) * self.step;
+        let pos = (t >> 32) as usize;
+        let phase = ((t >> (32 - PHASE_BITS)) as usize) & (PHASES - 1);
+        let k = self.kernels;
+        if short {
+            let first = pos + SHORT_LAG;
+            // The block start at or before `first`; the row is read shifted by the
+            // difference.
+            let skew = first % LANES;
+            add_blocks::<SHORT_SPAN, SHORT_ROW>(
+                self.acc,
+                first - skew,
+                &k.short[phase],
+                skew,
+                delta,
+            );
+        } else {
+            let skew = pos % LANES;
+            add_blocks::<SPAN, ROW>(self.acc, pos - skew, &k.long[phase], skew, delta);
+        }
+    }
+
+    /// The level and key to hand back to `Synth::end_steps`.
+    pub fn end(self) -> (f32, u16) {
+        (self.level, self.key)
     }
 }

@@ -6,7 +6,7 @@
 //! moved. The channels' own state is advanced once, arithmetically, at the end.
 
 use super::Apu;
-use super::noise::next_change;
+use super::noise::{next_change, shifted_by};
 use super::pulse::{DUTY, DUTY_RUNS};
 use super::synth::{mix, mix_key};
 use super::triangle;
@@ -89,6 +89,26 @@ impl Voices {
     }
 }
 
+impl Voices {
+    /// The next span starts `n` cycles on (every pending change lies beyond this span).
+    fn rebase(&mut self, n: u32) {
+        for c in &mut self.t {
+            if *c != NEVER {
+                *c -= n;
+            }
+        }
+    }
+
+    /// The mixed level now and its tonal share.
+    fn level(&self, dmc: u8) -> (f32, u16) {
+        let p1 = DUTY[self.d1][usize::from(self.s1)] * self.v1;
+        let p2 = DUTY[self.d2][usize::from(self.s2)] * self.v2;
+        let tri = triangle::level(self.st);
+        let noise = if self.lfsr & 1 == 0 { self.vn } else { 0 };
+        (mix(p1, p2, tri, noise, dmc), mix_key(p1, p2, tri))
+    }
+}
+
 impl Apu {
     /// Synthesises `n` cycles from `synth_cycle - n` (first cycle of parity `odd`) in which
     /// no channel is re-mixed for any reason but its own timer, or `remix` at the first
@@ -96,6 +116,18 @@ impl Apu {
     pub(super) fn synth_span(&mut self, n: u32, odd: bool, remix: bool) {
         if !self.voices.valid {
             self.voices = Voices::start(self, odd);
+        }
+        let v = &mut self.voices;
+        if v.t[0].min(v.t[1]).min(v.t[2]).min(v.t[3]) > n {
+            // No waveform changes in the span (the common case between DMC output clocks).
+            v.rebase(n);
+            if remix {
+                let (level, key) = v.level(self.dmc.level);
+                self.synth.set_level(level, key);
+            }
+            self.synth.skip(n);
+            self.advance_channels(n, odd);
+            return;
         }
         let Voices {
             mut t,
@@ -125,12 +157,13 @@ impl Apu {
                 triangle::level(st),
             )
         };
+        let mut steps = self.synth.steps(n);
         // A change on the first cycle mixes the new DMC level in with it; else it gets a
         // mix of its own.
         if remix && t[0].min(t[1]).min(t[2]).min(t[3]) > 1 {
             let (p1, p2, tri) = outputs(s1, s2, st);
             let level = mix(p1, p2, tri, if lfsr & 1 == 0 { vn } else { 0 }, dmc);
-            self.synth.set_level_at(0, level, mix_key(p1, p2, tri, dmc));
+            steps.set_level_at(0, level, mix_key(p1, p2, tri));
         }
         loop {
             let other = t[0].min(t[1]).min(t[2]);
@@ -142,15 +175,41 @@ impl Apu {
                 // levels, and every step it makes is its own (the short kernel).
                 let (p1, p2, tri) = outputs(s1, s2, st);
                 let (on, off) = (mix(p1, p2, tri, vn, dmc), mix(p1, p2, tri, 0, dmc));
-                let key = mix_key(p1, p2, tri, dmc);
+                let key = mix_key(p1, p2, tri);
                 let end = other.min(n + 1);
-                while t[3] < end {
-                    lfsr = shifted;
-                    let (next, k) = next_change(lfsr, tap);
-                    shifted = next;
-                    let level = if lfsr & 1 == 0 { on } else { off };
-                    self.synth.set_level_at(t[3] - 1, level, key);
-                    t[3] = t[3].saturating_add(en * k);
+                // The event at t[3] (a change, or as far as next_change could see).
+                lfsr = shifted;
+                let level = if lfsr & 1 == 0 { on } else { off };
+                steps.set_level_at(t[3] - 1, level, key);
+                // From there the register's bits are the outputs of the shifts to come, a
+                // block of 15 - tap shifts at a time: each set bit of r ^ (r >> 1) is a
+                // change, one shift after its position.
+                let block = 15 - tap;
+                let (mut at, mut r, mut out) = (t[3], u32::from(lfsr), lfsr & 1);
+                loop {
+                    let mut changes = (r ^ (r >> 1)) & ((1 << block) - 1);
+                    let mut done = 0;
+                    while changes != 0 {
+                        let k = changes.trailing_zeros() + 1;
+                        if at + en * k >= end {
+                            break;
+                        }
+                        out ^= 1;
+                        let level = if out == 0 { on } else { off };
+                        steps.set_level_at(at + en * k - 1, level, key);
+                        done = k;
+                        changes &= changes - 1;
+                    }
+                    if changes != 0 || at + en * block >= end {
+                        // Stop at the last change made; the next event follows from there.
+                        lfsr = shifted_by(r, done, tap);
+                        let (next, k) = next_change(lfsr, tap);
+                        shifted = next;
+                        t[3] = at + en * (done + k);
+                        break;
+                    }
+                    r = u32::from(shifted_by(r, block, tap));
+                    at += en * block;
                 }
                 continue;
             }
@@ -178,15 +237,10 @@ impl Apu {
             }
             let (p1, p2, tri) = outputs(s1, s2, st);
             let level = mix(p1, p2, tri, if lfsr & 1 == 0 { vn } else { 0 }, dmc);
-            self.synth
-                .set_level_at(at - 1, level, mix_key(p1, p2, tri, dmc));
+            steps.set_level_at(at - 1, level, mix_key(p1, p2, tri));
         }
-        // The next span starts n cycles on (every pending change lies beyond this one).
-        for c in &mut t {
-            if *c != NEVER {
-                *c -= n;
-            }
-        }
+        let end = steps.end();
+        self.synth.end_steps(end);
         self.voices = Voices {
             t,
             s1,
@@ -196,6 +250,7 @@ impl Apu {
             shifted,
             ..self.voices
         };
+        self.voices.rebase(n);
         self.synth.skip(n);
         self.advance_channels(n, odd);
         // The loop followed every sounding channel as the arithmetic did (silent ones move
