@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 pub use synth::CPU_HZ;
 use synth::Synth;
 use triangle::Triangle;
+use voices::Voices;
 
 /// Power-on and reset act as if $4017 was written this many CPU cycles before the
 /// frame counter restarts, counted from the start of the CPU's reset sequence.
@@ -92,6 +93,9 @@ pub struct Apu {
     batching: bool,
     #[serde(skip)]
     synth: Synth,
+    /// Where synthesis left the channels' waveforms (see `voices::Voices`).
+    #[serde(skip)]
+    voices: Voices,
 }
 
 fn yes() -> bool {
@@ -123,6 +127,7 @@ impl Apu {
             synth_cycle: 0,
             batching: true,
             synth: Synth::new(DEFAULT_SAMPLE_RATE),
+            voices: Voices::default(),
         };
         apu.frame.restart(0, RESTART_DELAY);
         // Output starts at the level the channels rest at, so it begins without a click.
@@ -140,18 +145,21 @@ impl Apu {
 
     fn settle_output(&mut self) {
         self.mix_dirty = true;
+        self.voices.valid = false;
         self.last_dmc_level = self.dmc.level;
-        self.synth.settle(self.mixed_level(), self.synth_cycle);
+        let (level, key) = self.mixed_level();
+        self.synth.settle(level, key, self.synth_cycle);
     }
 
-    fn mixed_level(&self) -> f32 {
-        synth::mix(
+    /// The mixed level and its tonal channels' share (`synth::mix_key`).
+    fn mixed_level(&self) -> (f32, u16) {
+        let (p1, p2, tri) = (
             self.pulse[0].output(),
             self.pulse[1].output(),
             self.triangle.output(),
-            self.noise.output(),
-            self.dmc.level,
-        )
+        );
+        let level = synth::mix(p1, p2, tri, self.noise.output(), self.dmc.level);
+        (level, synth::mix_key(p1, p2, tri))
     }
 
     /// Savestate check: the indices the channels look tables up with.
@@ -197,6 +205,7 @@ impl Apu {
     /// counter restarted with the last $4017 mode, the DMC stopped.
     pub fn reset(&mut self, now: u64) {
         self.catch_up(now);
+        self.voices.valid = false;
         self.write_status(0, false);
         self.dmc.reset();
         self.frame.restart(self.last_4017, RESTART_DELAY);
@@ -289,17 +298,21 @@ impl Apu {
             // The waveforms still move, so a state saved without sound resumes exactly as
             // one saved with it.
             self.advance_channels(n, odd);
+            self.voices.valid = false;
             return;
         }
         if n == 0 {
             return;
         }
-        if self.mix_dirty || self.dmc.level != self.last_dmc_level {
+        if self.mix_dirty {
             // A write or a clock just changed a channel: this cycle re-mixes.
             self.run_audio(odd);
-            self.synth_span(n - 1, !odd);
+            self.synth_span(n - 1, !odd, false);
         } else {
-            self.synth_span(n, odd);
+            // A new DMC level alone changes no waveform: the span re-mixes its first cycle.
+            let remix = self.dmc.level != self.last_dmc_level;
+            self.last_dmc_level = self.dmc.level;
+            self.synth_span(n, odd, remix);
         }
     }
 
@@ -312,6 +325,8 @@ impl Apu {
 
     #[inline]
     fn run_audio(&mut self, odd: bool) {
+        // The timers move here, not in a span.
+        self.voices.valid = false;
         // Non-short-circuit `|`: every timer must be clocked.
         let mut changed = self.mix_dirty | self.triangle.clock_timer() | self.noise.clock_timer();
         if odd {
@@ -321,8 +336,8 @@ impl Apu {
         if changed || self.dmc.level != self.last_dmc_level {
             self.mix_dirty = false;
             self.last_dmc_level = self.dmc.level;
-            let level = self.mixed_level();
-            self.synth.set_level(level);
+            let (level, key) = self.mixed_level();
+            self.synth.set_level(level, key);
         }
         self.synth.tick();
     }

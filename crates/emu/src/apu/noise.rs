@@ -158,8 +158,15 @@ pub(super) fn next_change(lfsr: u16, tap: u32) -> (u16, u32) {
     // Bit k (k < 15) is the output after k shifts: find the first one unlike bit 0.
     let unlike = if r & 1 == 0 { r } else { !r & 0x7FFF };
     let k = ((unlike >> 1).trailing_zeros() + 1).min(15 - tap);
+    (shifted_by(r, k, tap), k)
+}
+
+/// The register `r` after `k` shifts, `k <= 15 - tap` (the bits fed in are then all known
+/// from `r`).
+#[inline]
+pub(super) fn shifted_by(r: u32, k: u32, tap: u32) -> u16 {
     let fed = (r ^ (r >> tap)) & ((1 << k) - 1);
-    ((((r >> k) | (fed << (15 - k))) & 0x7FFF) as u16, k)
+    (((r >> k) | (fed << (15 - k))) & 0x7FFF) as u16
 }
 
 #[cfg(test)]
