@@ -36,6 +36,7 @@
 //! compare every shortcut against it, frame by frame.
 
 mod ahead;
+mod colour_pairs;
 mod fast_line;
 mod regs;
 mod render;
@@ -151,6 +152,9 @@ pub struct Ppu {
     pub(crate) frame_buffer: Arc<Vec<u16>>,
     /// Set when the PPU enters the post-render line: a frame is complete.
     pub(crate) frame_ready: bool,
+    /// A cache for the whole-line path, rebuilt from the palette when needed.
+    #[serde(skip)]
+    colour_pairs: colour_pairs::ColourPairs,
 
     /// Dots this line has been drawn past the bus's clock, the dot at which drawing it set
     /// the sprite 0 hit flag (0: it did not), and its start (see `ahead`).
@@ -236,6 +240,7 @@ impl Ppu {
             recent: [0; MASK_OUTPUT_LAG],
             frame_buffer: blank_picture(),
             frame_ready: false,
+            colour_pairs: colour_pairs::ColourPairs::default(),
             lead: 0,
             ahead_hit_dot: 0,
             line_start: ahead::LineStart::default(),
