@@ -53,9 +53,9 @@ impl Ppu {
     /// pixels at a time.
     fn fast_background_and_pixels(&mut self, cart: &mut Cart) -> Option<u16> {
         let mask = self.mask;
-        // Background palette indices (0 = transparent) of 34 tiles, eight bytes each: the
-        // two prefetched at the end of the previous line, then the 32 fetched now; fine x
-        // picks the window.
+        // Background palette indices (`tile_row`) of 34 tiles, eight bytes each: the two
+        // prefetched at the end of the previous line, then the 32 fetched now; fine x picks
+        // the window.
         let mut tiles = [0u64; 34];
         tiles[0] = tile_row(
             (self.bg_lo >> 8) as u8,
@@ -176,25 +176,27 @@ impl Ppu {
         }
         let height = self.sprite_height();
         let in_range = |y: u8| sprites::in_range(line, y, height);
+        let mut found = self.sprite_rows.on_line(&self.oam, height, line);
+        let sprite0 = found & 1 != 0;
+        let last_in_range = found >> 63 != 0;
         let mut sec = 0usize;
-        let mut n = 0usize;
-        while n < 64 {
-            let sprite = &self.oam[n * 4..n * 4 + 4];
-            n += 1;
-            if in_range(sprite[0]) {
-                self.secondary_oam[sec..sec + 4].copy_from_slice(sprite);
-                sec += 4;
-                if sec == 32 {
-                    break;
-                }
+        // Where the scan stopped: past the eighth sprite found, else past the end.
+        let mut n = 64;
+        while found != 0 {
+            let k = found.trailing_zeros() as usize;
+            found &= found - 1;
+            self.secondary_oam[sec..sec + 4].copy_from_slice(&self.oam[k * 4..k * 4 + 4]);
+            sec += 4;
+            if sec == 32 {
+                n = k + 1;
+                break;
             }
         }
         // Each sprite's Y byte is written at `sec` before the range test; the copies wrote
-        // over all of them but the last when it was out of range.
-        if sec < 32 && !in_range(self.oam[63 * 4]) {
+        // over all of them but the last sprite's when it was out of range.
+        if sec < 32 && !last_in_range {
             self.secondary_oam[sec] = self.oam[63 * 4];
         }
-        let sprite0 = in_range(self.oam[0]);
         if sec == 32 {
             // The overflow scan: m advances with n, so it checks bytes other than Y.
             let mut m = 0usize;
@@ -271,10 +273,11 @@ const SPREAD: [u64; 256] = {
     t
 };
 
-/// Eight background pixels of one tile row as palette-index bytes (0 = transparent).
+/// Eight background pixels of one tile row as palette-index bytes. A transparent pixel
+/// (pattern bits 0-1 clear) keeps the attribute bits: index 0, 4, 8 or 12 all show the
+/// backdrop (`line_colours`), and compositing only looks at bits 0-1.
 #[inline(always)]
 pub(super) fn tile_row(lo: u8, hi: u8, attr: u8) -> u64 {
     let pixels = SPREAD[usize::from(lo)] | (SPREAD[usize::from(hi)] << 1);
-    let opaque = SPREAD[usize::from(lo | hi)];
-    pixels | (opaque * u64::from(attr << 2))
+    pixels | (u64::from(attr & 3) * 0x0404_0404_0404_0404)
 }

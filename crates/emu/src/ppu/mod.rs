@@ -38,8 +38,11 @@
 mod ahead;
 mod colour_pairs;
 mod fast_line;
+#[cfg(test)]
+mod fast_line_tests;
 mod regs;
 mod render;
+mod sprite_rows;
 mod sprite_units;
 mod sprites;
 mod watched;
@@ -155,6 +158,9 @@ pub struct Ppu {
     /// A cache for the whole-line path, rebuilt from the palette when needed.
     #[serde(skip)]
     colour_pairs: colour_pairs::ColourPairs,
+    /// A cache for the whole-line sprite evaluation, rebuilt from OAM when needed.
+    #[serde(skip)]
+    sprite_rows: sprite_rows::SpriteRows,
 
     /// Dots this line has been drawn past the bus's clock, the dot at which drawing it set
     /// the sprite 0 hit flag (0: it did not), and its start (see `ahead`).
@@ -241,6 +247,7 @@ impl Ppu {
             frame_buffer: blank_picture(),
             frame_ready: false,
             colour_pairs: colour_pairs::ColourPairs::default(),
+            sprite_rows: sprite_rows::SpriteRows::default(),
             lead: 0,
             ahead_hit_dot: 0,
             line_start: ahead::LineStart::default(),

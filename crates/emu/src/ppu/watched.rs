@@ -129,9 +129,14 @@ impl Ppu {
     pub(super) fn show_line_a12(&self, cart: &mut Cart) {
         let bg = self.ctrl.contains(Ctrl::BG_TABLE);
         let sprites = self.fetched_sprite_tables();
+        // After the first, a fetch that keeps A12's level changes nothing (`PpuWatch::A12`).
+        let mut level = None;
         for &(dot, source) in &WHOLE_LINE {
             let high = a12(source, bg, sprites);
-            cart.ppu_bus(u16::from(high) << 12, self.dots + u64::from(dot));
+            if level != Some(high) {
+                level = Some(high);
+                cart.ppu_bus(u16::from(high) << 12, self.dots + u64::from(dot));
+            }
         }
     }
 
