@@ -279,5 +279,13 @@ const SPREAD: [u64; 256] = {
 #[inline(always)]
 pub(super) fn tile_row(lo: u8, hi: u8, attr: u8) -> u64 {
     let pixels = SPREAD[usize::from(lo)] | (SPREAD[usize::from(hi)] << 1);
-    pixels | (u64::from(attr & 3) * 0x0404_0404_0404_0404)
+    pixels | ATTRIBUTE[usize::from(attr & 3)]
 }
+
+/// `ATTRIBUTE[a]` has `a` in bits 2-3 of every byte.
+const ATTRIBUTE: [u64; 4] = [
+    0,
+    0x0404_0404_0404_0404,
+    0x0808_0808_0808_0808,
+    0x0C0C_0C0C_0C0C_0C0C,
+];
