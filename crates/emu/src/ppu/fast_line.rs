@@ -5,6 +5,7 @@
 //! shifters, secondary OAM, sprite line) must equal what `step` produces dot by dot;
 //! `tests/determinism.rs` compares both paths frame by frame.
 
+use super::colour_pairs;
 use super::regs::vaddr;
 use super::sprites;
 use super::{DOTS_PER_LINE, POST_RENDER_LINE, Ppu, WIDTH};
@@ -36,9 +37,7 @@ impl Ppu {
                 self.show_line_a12(cart);
             }
         } else {
-            for x in 0..WIDTH {
-                self.backdrop_pixel(x);
-            }
+            self.backdrop_line();
             self.blank_line_units();
         }
         self.finish_line(line);
@@ -50,54 +49,66 @@ impl Ppu {
         hit
     }
 
-    /// Dots 1-256: 32 tile fetches and 256 pixels, composited with the sprite line.
+    /// Dots 1-256: 32 tile fetches and 256 pixels, composited with the sprite line eight
+    /// pixels at a time.
     fn fast_background_and_pixels(&mut self, cart: &mut Cart) -> Option<u16> {
         let mask = self.mask;
-        // Background palette indices (0 = transparent) of 34 tiles: the two prefetched at
-        // the end of the previous line, then the 32 fetched now; fine x picks the window.
-        let mut bg = [0u8; 34 * 8];
-        let first = [
-            tile_row(
-                (self.bg_lo >> 8) as u8,
-                (self.bg_hi >> 8) as u8,
-                ((((self.at_hi >> 15) & 1) << 1) | ((self.at_lo >> 15) & 1)) as u8,
-            ),
-            tile_row(
-                self.bg_lo as u8,
-                self.bg_hi as u8,
-                ((((self.at_hi >> 7) & 1) << 1) | ((self.at_lo >> 7) & 1)) as u8,
-            ),
-        ];
-        for (k, row) in first.into_iter().enumerate() {
-            bg[k * 8..k * 8 + 8].copy_from_slice(&row.to_le_bytes());
-        }
+        // Background palette indices (`tile_row`) of 34 tiles, eight bytes each: the two
+        // prefetched at the end of the previous line, then the 32 fetched now; fine x picks
+        // the window.
+        let mut tiles = [0u64; 34];
+        tiles[0] = tile_row(
+            (self.bg_lo >> 8) as u8,
+            (self.bg_hi >> 8) as u8,
+            ((((self.at_hi >> 15) & 1) << 1) | ((self.at_lo >> 15) & 1)) as u8,
+        );
+        tiles[1] = tile_row(
+            self.bg_lo as u8,
+            self.bg_hi as u8,
+            ((((self.at_hi >> 7) & 1) << 1) | ((self.at_lo >> 7) & 1)) as u8,
+        );
+        let fetched: &mut [u64; 32] = (&mut tiles[2..]).try_into().unwrap();
         if cart.ppu_watch == PpuWatch::LatchTiles {
-            self.fetch_line_tiles_shown(cart, &mut bg[16..]);
+            self.fetch_line_tiles_shown(cart, fetched);
         } else {
-            self.fetch_line_tiles(cart, &mut bg[16..]);
+            self.fetch_line_tiles(cart, fetched);
         }
-        let fine = usize::from(self.x);
-        let bg = &mut bg[fine..fine + 256];
-        bg[..mask.bg_from()].fill(0);
-        let mut hit = None;
-        if self.sprites.any_on_line() {
-            let sprites = &self.sprites.line;
-            let from = mask.sprites_from();
-            for (x, (&spr, b)) in sprites.iter().zip(bg.iter_mut()).enumerate().skip(from) {
-                if spr == 0 {
-                    continue;
-                }
-                if !self.sprite0_hit && sprites::hits_sprite0(*b, spr, x) {
-                    // Pixel x is drawn on dot x + 1.
-                    hit = Some(x as u16 + 1);
-                    self.sprite0_hit = true;
-                }
-                *b = sprites::over_background(*b, spr);
-            }
-        }
+        // The left-column clips are 0, 8 or 256 pixels: whole groups of eight.
+        let bg_from = mask.bg_from() / 8;
+        let sprites_from = if self.sprites.any_on_line() {
+            mask.sprites_from() / 8
+        } else {
+            WIDTH / 8
+        };
+        let shift = 8 * u32::from(self.x);
         let colours = self.line_colours();
-        for (out, &index) in self.line.iter_mut().zip(bg.iter()) {
-            *out = colours[usize::from(index & 0x1F)];
+        let pairs = self.colour_pairs.table(&colours);
+        let mut hit = None;
+        let groups = self.line.chunks_exact_mut(8).zip(tiles.windows(2));
+        for (g, (out, pair)) in groups.enumerate() {
+            // Bytes `x`.. of the two tiles (`<< 1 <<` keeps x = 0 from shifting by 64).
+            let mut pixels = if g < bg_from {
+                0
+            } else {
+                (pair[0] >> shift) | ((pair[1] << 1) << (63 - shift))
+            };
+            if g >= sprites_from {
+                let spr = sprites::line_group(&self.sprites.line, g);
+                if spr != 0 {
+                    let mut hits = sprites::hits_sprite0_8(pixels, spr);
+                    if g == WIDTH / 8 - 1 {
+                        // Never at x 255.
+                        hits &= u64::MAX >> 8;
+                    }
+                    if hits != 0 && !self.sprite0_hit {
+                        // Pixel x is drawn on dot x + 1.
+                        hit = Some((8 * g) as u16 + hits.trailing_zeros() as u16 / 8 + 1);
+                        self.sprite0_hit = true;
+                    }
+                    pixels = sprites::over_background_8(pixels, spr);
+                }
+            }
+            colour_pairs::put_eight(out, pixels, pairs);
         }
         hit
     }
@@ -105,30 +116,35 @@ impl Ppu {
     /// The 32 tile fetches of dots 1-256 as two runs along nametable rows (the second after
     /// coarse X wraps into the neighbouring nametable). Leaves v and the latches as the
     /// fetches one by one would.
-    fn fetch_line_tiles(&mut self, cart: &Cart, out: &mut [u8]) {
+    fn fetch_line_tiles(&mut self, cart: &Cart, out: &mut [u64; 32]) {
         let core = &cart.core;
         let chr = core.chr_bytes();
         let v = self.v;
         let coarse_x = usize::from(v & 0x1F);
         let coarse_y = usize::from((v >> 5) & 0x1F);
-        let pattern_base = self.ctrl.bg_table() | vaddr::fine_y(v);
+        // The background table's four 1 KiB banks (64 tiles each); every window lies within
+        // pattern memory (`CartCore::chr`).
+        let table = usize::from(self.ctrl.bg_table() >> 10);
+        let banks: [&[u8; 0x400]; 4] =
+            std::array::from_fn(|j| chr[core.chr[table + j]..][..0x400].try_into().unwrap());
+        let fine_y = usize::from(vaddr::fine_y(v) & 7);
         let attr_shift = (coarse_y & 2) << 1;
-        let mut k = 0;
         let (mut tile, mut attr) = (0u8, 0u8);
         let (mut lo, mut hi) = (0u8, 0u8);
-        for (nt_select, xs) in [(v, coarse_x..32), (v ^ 0x0400, 0..coarse_x)] {
+        let (first, second) = out.split_at_mut(32 - coarse_x);
+        for (nt_select, from, out) in [(v, coarse_x, first), (v ^ 0x0400, 0, second)] {
             let page = core.nt_page(vaddr::NAMETABLES | (nt_select & vaddr::NAMETABLE));
-            let row = &page[coarse_y * 32..coarse_y * 32 + 32];
-            let attrs = &page[0x3C0 + (coarse_y >> 2) * 8..0x3C0 + (coarse_y >> 2) * 8 + 8];
-            for x in xs {
+            let row: &[u8; 32] = page[coarse_y * 32..][..32].try_into().unwrap();
+            let attrs: &[u8; 8] = page[0x3C0 + (coarse_y >> 2) * 8..][..8].try_into().unwrap();
+            for (x, slot) in (from..).zip(out.iter_mut()) {
+                let x = x & 31;
                 tile = row[x];
                 attr = (attrs[x >> 2] >> (attr_shift | (x & 2))) & 3;
-                let addr = pattern_base | (u16::from(tile) << 4);
-                let off = core.chr[usize::from(addr >> 10) & 7] + usize::from(addr & 0x3FF);
-                lo = chr[off];
-                hi = chr[off + 8];
-                out[k..k + 8].copy_from_slice(&tile_row(lo, hi, attr).to_le_bytes());
-                k += 8;
+                let bank = banks[usize::from(tile >> 6)];
+                let at = usize::from(tile & 0x3F) << 4 | fine_y;
+                lo = bank[at];
+                hi = bank[at | 8];
+                *slot = tile_row(lo, hi, attr);
             }
         }
         self.nt_latch = tile;
@@ -160,19 +176,26 @@ impl Ppu {
         }
         let height = self.sprite_height();
         let in_range = |y: u8| sprites::in_range(line, y, height);
+        let mut found = self.sprite_rows.on_line(&self.oam, height, line);
+        let sprite0 = found & 1 != 0;
+        let last_in_range = found >> 63 != 0;
         let mut sec = 0usize;
-        let mut n = 0usize;
-        let mut sprite0 = false;
-        while n < 64 && sec < 32 {
-            let y = self.oam[n * 4];
-            // The Y byte is written even when the sprite is out of range.
-            self.secondary_oam[sec] = y;
-            if in_range(y) {
-                self.secondary_oam[sec..sec + 4].copy_from_slice(&self.oam[n * 4..n * 4 + 4]);
-                sprite0 |= n == 0;
-                sec += 4;
+        // Where the scan stopped: past the eighth sprite found, else past the end.
+        let mut n = 64;
+        while found != 0 {
+            let k = found.trailing_zeros() as usize;
+            found &= found - 1;
+            self.secondary_oam[sec..sec + 4].copy_from_slice(&self.oam[k * 4..k * 4 + 4]);
+            sec += 4;
+            if sec == 32 {
+                n = k + 1;
+                break;
             }
-            n += 1;
+        }
+        // Each sprite's Y byte is written at `sec` before the range test; the copies wrote
+        // over all of them but the last sprite's when it was out of range.
+        if sec < 32 && !last_in_range {
+            self.secondary_oam[sec] = self.oam[63 * 4];
         }
         if sec == 32 {
             // The overflow scan: m advances with n, so it checks bytes other than Y.
@@ -250,10 +273,19 @@ const SPREAD: [u64; 256] = {
     t
 };
 
-/// Eight background pixels of one tile row as palette-index bytes (0 = transparent).
+/// Eight background pixels of one tile row as palette-index bytes. A transparent pixel
+/// (pattern bits 0-1 clear) keeps the attribute bits: index 0, 4, 8 or 12 all show the
+/// backdrop (`line_colours`), and compositing only looks at bits 0-1.
 #[inline(always)]
 pub(super) fn tile_row(lo: u8, hi: u8, attr: u8) -> u64 {
     let pixels = SPREAD[usize::from(lo)] | (SPREAD[usize::from(hi)] << 1);
-    let opaque = (pixels | pixels >> 1) & 0x0101_0101_0101_0101;
-    pixels | (opaque * u64::from(attr << 2))
+    pixels | ATTRIBUTE[usize::from(attr & 3)]
 }
+
+/// `ATTRIBUTE[a]` has `a` in bits 2-3 of every byte.
+const ATTRIBUTE: [u64; 4] = [
+    0,
+    0x0404_0404_0404_0404,
+    0x0808_0808_0808_0808,
+    0x0C0C_0C0C_0C0C_0C0C,
+];

@@ -36,9 +36,13 @@
 //! compare every shortcut against it, frame by frame.
 
 mod ahead;
+mod colour_pairs;
 mod fast_line;
+#[cfg(test)]
+mod fast_line_tests;
 mod regs;
 mod render;
+mod sprite_rows;
 mod sprite_units;
 mod sprites;
 mod watched;
@@ -151,6 +155,12 @@ pub struct Ppu {
     pub(crate) frame_buffer: Arc<Vec<u16>>,
     /// Set when the PPU enters the post-render line: a frame is complete.
     pub(crate) frame_ready: bool,
+    /// A cache for the whole-line path, rebuilt from the palette when needed.
+    #[serde(skip)]
+    colour_pairs: colour_pairs::ColourPairs,
+    /// A cache for the whole-line sprite evaluation, rebuilt from OAM when needed.
+    #[serde(skip)]
+    sprite_rows: sprite_rows::SpriteRows,
 
     /// Dots this line has been drawn past the bus's clock, the dot at which drawing it set
     /// the sprite 0 hit flag (0: it did not), and its start (see `ahead`).
@@ -236,6 +246,8 @@ impl Ppu {
             recent: [0; MASK_OUTPUT_LAG],
             frame_buffer: blank_picture(),
             frame_ready: false,
+            colour_pairs: colour_pairs::ColourPairs::default(),
+            sprite_rows: sprite_rows::SpriteRows::default(),
             lead: 0,
             ahead_hit_dot: 0,
             line_start: ahead::LineStart::default(),

@@ -359,21 +359,37 @@ impl Ppu {
 
     /// With rendering off the PPU shows the backdrop, or the palette entry v points at.
     pub(super) fn backdrop_pixel(&mut self, x: usize) {
-        let entry = if self.v & 0x3F00 == 0x3F00 {
+        let entry = self.backdrop_entry();
+        self.recent[x % MASK_OUTPUT_LAG] = entry;
+        self.line[x] = output_colour(entry, self.mask);
+    }
+
+    /// `backdrop_pixel` for a whole line (v does not move with rendering off).
+    pub(super) fn backdrop_line(&mut self) {
+        let entry = self.backdrop_entry();
+        self.recent = [entry; MASK_OUTPUT_LAG];
+        self.line = [output_colour(entry, self.mask); WIDTH];
+    }
+
+    fn backdrop_entry(&self) -> u8 {
+        if self.v & 0x3F00 == 0x3F00 {
             self.palette[Ppu::palette_index(self.v)]
         } else {
             self.palette[0]
-        };
-        self.recent[x % MASK_OUTPUT_LAG] = entry;
-        self.line[x] = output_colour(entry, self.mask);
+        }
     }
 
     /// Output colour for each of the 32 palette indices under the current mask: index 0 of
     /// every sub-palette shows the backdrop; greyscale and emphasis apply.
     pub(super) fn line_colours(&self) -> [u16; 32] {
-        std::array::from_fn(|i| {
-            output_colour(self.palette[if i & 3 == 0 { 0 } else { i }], self.mask)
-        })
+        let mut entries = self.palette;
+        for entry in entries.iter_mut().step_by(4) {
+            *entry = self.palette[0];
+        }
+        // `output_colour` with the mask's parts worked out once (this is per line).
+        let emphasis = output_colour(0, self.mask);
+        let grey = output_colour(0x3F, self.mask) ^ emphasis;
+        entries.map(|entry| u16::from(entry) & grey | emphasis)
     }
 
     #[inline(always)]

@@ -141,6 +141,36 @@ pub(super) fn hits_sprite0(bg: u8, spr: u8, x: usize) -> bool {
     spr & SPRITE0 != 0 && bg != 0 && x != 255
 }
 
+/// One in each byte of a u64.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// Pixels 8g..8g+8 of a sprite line, one byte each, leftmost in the low byte.
+#[inline(always)]
+pub(super) fn line_group(line: &[u8; WIDTH], g: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&line[g * 8..g * 8 + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// `over_background` on eight pixels at once (one byte each, as `line_group`). An opaque
+/// sprite pixel always has bit 4 set (`pixel_bits`), an opaque background one a non-zero
+/// pattern in bits 0-1.
+#[inline(always)]
+pub(super) fn over_background_8(bg: u64, spr: u64) -> u64 {
+    let sprite = (spr >> 4) & BYTES;
+    let background = (bg | bg >> 1) & BYTES;
+    let behind = (spr >> 6) & BYTES;
+    let shown = (sprite & !(background & behind)) * 0xFF;
+    (bg & !shown) | (spr & shown & (BYTES * 0x1F))
+}
+
+/// `hits_sprite0` on eight pixels, without the x 255 rule: bit 0 of each byte set where
+/// sprite 0's opaque pixel meets an opaque background.
+#[inline(always)]
+pub(super) fn hits_sprite0_8(bg: u64, spr: u64) -> u64 {
+    (spr >> 7) & (bg | bg >> 1) & BYTES
+}
+
 /// Whether a sprite with top row `y` covers `line`.
 #[inline(always)]
 pub(super) fn in_range(line: u16, y: u8, height: u16) -> bool {

@@ -129,9 +129,14 @@ impl Ppu {
     pub(super) fn show_line_a12(&self, cart: &mut Cart) {
         let bg = self.ctrl.contains(Ctrl::BG_TABLE);
         let sprites = self.fetched_sprite_tables();
+        // After the first, a fetch that keeps A12's level changes nothing (`PpuWatch::A12`).
+        let mut level = None;
         for &(dot, source) in &WHOLE_LINE {
             let high = a12(source, bg, sprites);
-            cart.ppu_bus(u16::from(high) << 12, self.dots + u64::from(dot));
+            if level != Some(high) {
+                level = Some(high);
+                cart.ppu_bus(u16::from(high) << 12, self.dots + u64::from(dot));
+            }
         }
     }
 
@@ -278,6 +283,7 @@ impl Ppu {
 
     /// The four fetches of a background tile starting on `dot` of this line, showing a
     /// latch board the pattern fetches it reacts to between them.
+    #[inline(always)]
     pub(super) fn fetch_tile_at(&mut self, cart: &mut Cart, dot: u16) {
         if cart.ppu_watch != PpuWatch::LatchTiles {
             return self.fetch_tile(cart);
@@ -292,11 +298,10 @@ impl Ppu {
 
     /// Dots 1-256's 32 tile fetches one by one, for latch boards (`fetch_line_tiles` reads
     /// through one bank layout).
-    pub(super) fn fetch_line_tiles_shown(&mut self, cart: &mut Cart, out: &mut [u8]) {
-        for (k, row) in out.chunks_exact_mut(8).take(32).enumerate() {
+    pub(super) fn fetch_line_tiles_shown(&mut self, cart: &mut Cart, out: &mut [u64; 32]) {
+        for (k, row) in out.iter_mut().enumerate() {
             self.fetch_tile_at(cart, 1 + 8 * k as u16);
-            let pixels = tile_row(self.pt_lo_latch, self.pt_hi_latch, self.at_latch);
-            row.copy_from_slice(&pixels.to_le_bytes());
+            *row = tile_row(self.pt_lo_latch, self.pt_hi_latch, self.at_latch);
             self.increment_x();
         }
     }
