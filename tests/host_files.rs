@@ -131,6 +131,43 @@ fn atomic_write_replaces_and_leaves_no_temp_files() {
     assert!(err.starts_with("cannot write"), "{err}");
 }
 
+/// Renaming a temporary file over a device or FIFO would replace it for everyone (as root,
+/// `--wav /dev/null` once turned the machine's /dev/null into a plain file): such a path is
+/// written in place, and a symbolic link keeps pointing at the file it names.
+#[test]
+fn atomic_write_leaves_fifos_links_and_directories_what_they_are() {
+    use std::os::unix::fs::FileTypeExt;
+    let fifo = scratch("special/pipe");
+    std::fs::create_dir_all(fifo.parent().unwrap()).unwrap();
+    let c_path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(&fifo).unwrap())
+    };
+    write_atomic(&fifo, b"through the pipe").unwrap();
+    // Checked before joining: a replaced FIFO would leave the reader waiting for ever.
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    assert_eq!(reader.join().unwrap(), b"through the pipe");
+
+    let real = scratch("special/real.bin");
+    let link = scratch("special/link.bin");
+    std::fs::write(&real, b"old").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    write_atomic(&link, b"new").unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read(&real).unwrap(), b"new");
+
+    let err = write_atomic(fifo.parent().unwrap(), b"x").unwrap_err();
+    assert!(err.contains("is a directory"), "{err}");
+}
+
 #[test]
 fn replay_reproduces_and_verify_finds_the_first_divergence() {
     let path = scratch("run.replay");
