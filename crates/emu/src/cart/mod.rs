@@ -172,7 +172,9 @@ impl CartCore {
     }
     fn rom_page(&self, w: Window) -> usize {
         // A window that would run past the ROM's end takes the slow path.
-        if w.source == Source::Rom && w.offset + 0x2000 <= self.prg_rom.len() {
+        // (A forged savestate's offset may be anywhere; it is refused after this.)
+        let end = w.offset.checked_add(0x2000);
+        if w.source == Source::Rom && end.is_some_and(|end| end <= self.prg_rom.len()) {
             w.offset
         } else {
             NOT_ROM
