@@ -46,7 +46,9 @@ fn plugin_beats_the_cart_computer_in_two_player_games() {
     let mut opts = Options::new(2, 1, 5).unwrap();
     opts.games = 100;
     opts.threads = 2;
-    opts.move_ms = 20;
+    // A node budget, not a time one: on a loaded machine 20 ms a move once left a won
+    // game shuttling past the frame limit, and the same seed must play the same games.
+    opts.move_nodes = Some(demo::DEFAULT_MOVE_NODES);
     opts.seed = 2026;
     let r = demo::play(&opts).unwrap();
     for (i, g) in r.games.iter().enumerate() {
@@ -89,7 +91,7 @@ fn three_and_four_player_games_finish_through_the_four_score() {
         let mut opts = Options::new(players, seats, 5).unwrap();
         opts.games = games;
         opts.threads = 2;
-        opts.move_ms = 15;
+        opts.move_nodes = Some(demo::DEFAULT_MOVE_NODES);
         opts.seed = 7 + players as u64;
         let r = demo::play(&opts).unwrap();
         print!("{}", demo::summary(&r, &opts));
