@@ -3,25 +3,10 @@
 //! secondary OAM and the sprite units. Two lines each, so the second draws the sprites the
 //! first one's evaluation found.
 
+use super::test_rng::Rng;
 use super::{Ctrl, DOTS_PER_LINE, Mask, POST_RENDER_LINE, Ppu, WIDTH};
 use crate::cart::Cart;
 use crate::rom::Rom;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn byte(&mut self) -> u8 {
-        self.next() as u8
-    }
-}
 
 /// NROM with random CHR ROM and nametables.
 fn cart(rng: &mut Rng) -> Cart {

@@ -1,32 +1,18 @@
 //! Boards that watch the PPU bus: a line drawn whole must leave them as 341 single dots do,
 //! and the MMC3 IRQ prediction must name the dot stepping finds (never a later one).
 
+use super::test_rng::Rng;
 use super::watched::A12_LOOK_AHEAD;
 use super::{Ctrl, DOTS_PER_LINE, Mask, Ppu};
 use crate::cart::Cart;
 use crate::rom::Rom;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn byte(&mut self) -> u8 {
-        self.next() as u8
-    }
-    /// A tile number, often one of the MMC2 latch tiles.
-    fn tile(&mut self) -> u8 {
-        match self.below(4) {
-            0 => 0xFD,
-            1 => 0xFE,
-            _ => self.byte(),
-        }
+/// A tile number, often one of the MMC2 latch tiles.
+fn tile(rng: &mut Rng) -> u8 {
+    match rng.below(4) {
+        0 => 0xFD,
+        1 => 0xFE,
+        _ => rng.byte(),
     }
 }
 
@@ -40,7 +26,7 @@ fn cart(mapper: u8, rng: &mut Rng) -> Cart {
     let rom = Rom::parse(&data, "watched-test").unwrap();
     let mut cart = Cart::new(&rom).unwrap();
     for i in 0..cart.core.vram.len() {
-        cart.core.vram.set(i, rng.tile());
+        cart.core.vram.set(i, tile(rng));
     }
     cart
 }
@@ -65,12 +51,12 @@ fn ppu(rng: &mut Rng, line: u16, dot: u16) -> Ppu {
         } else {
             rng.byte()
         };
-        sprite[1] = rng.tile();
+        sprite[1] = tile(rng);
         sprite[2] = rng.byte() & 0xE3;
         sprite[3] = rng.byte();
     }
     for (i, b) in p.secondary_oam.iter_mut().enumerate() {
-        *b = if i % 4 == 1 { rng.tile() } else { rng.byte() };
+        *b = if i % 4 == 1 { tile(rng) } else { rng.byte() };
     }
     // Dots 2-64 of a visible line have cleared secondary OAM, two dots a byte.
     if line < super::POST_RENDER_LINE {
