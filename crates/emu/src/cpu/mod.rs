@@ -209,8 +209,7 @@ impl Cpu {
         }
         self.prev_nmi_line = line;
         self.prev_run_irq = self.run_irq;
-        // I is usually set, so it is checked before the line (both are free of side effects).
-        self.run_irq = self.p & I == 0 && bus.irq_line();
+        self.run_irq = self.wants_irq(bus);
         let settled = self.prev_need_nmi == self.need_nmi && self.prev_run_irq == self.run_irq;
         self.settled_at = match bus.lines_epoch() {
             Some(epoch) if settled => epoch,
@@ -220,12 +219,17 @@ impl Cpu {
 
     /// True when a full poll now would leave every interrupt field as it is.
     fn poll_is_idle<Bus: CpuBus>(&self, bus: &Bus) -> bool {
-        let line = bus.nmi_line();
-        let run_irq = self.p & I == 0 && bus.irq_line();
         self.prev_need_nmi == self.need_nmi
-            && line == self.prev_nmi_line
+            && bus.nmi_line() == self.prev_nmi_line
             && self.prev_run_irq == self.run_irq
-            && run_irq == self.run_irq
+            && self.wants_irq(bus) == self.run_irq
+    }
+
+    /// An IRQ would be taken: the line is asserted and I is clear.
+    #[inline(always)]
+    fn wants_irq<Bus: CpuBus>(&self, bus: &Bus) -> bool {
+        // I is usually set, so it is checked before the line (both are free of side effects).
+        self.p & I == 0 && bus.irq_line()
     }
 
     /// The CPU changed its interrupt state (the I flag, a pending or taken interrupt): the
@@ -289,6 +293,7 @@ impl Cpu {
         } else {
             IRQ_VECTOR
         };
+        // Both changes are marked where they happen: the push between them polls.
         self.unsettle();
         self.push(bus, self.p | flags);
         self.p |= I;
