@@ -15,13 +15,13 @@ use std::path::Path;
 pub fn write_atomic(path: &Path, data: &[u8]) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
     let target = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(format!(
+                "cannot write '{}': it is a directory",
+                path.display()
+            ));
+        }
         Ok(meta) if !meta.is_file() => {
-            if meta.is_dir() {
-                return Err(format!(
-                    "cannot write '{}': it is a directory",
-                    path.display()
-                ));
-            }
             let mut f = std::fs::OpenOptions::new()
                 .write(true)
                 .open(path)
