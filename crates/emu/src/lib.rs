@@ -17,6 +17,8 @@ pub mod ppu;
 pub mod rom;
 pub mod speedups;
 mod state;
+#[cfg(test)]
+mod test_rng;
 pub mod watch;
 
 pub use apu::UnsupportedSampleRate;

@@ -176,11 +176,15 @@ impl Dmc {
     }
 
     /// The first CPU cycle from `now` on whose `tick` does something: a delay runs out, or
-    /// the timer (which counts on odd cycles) clocks the output unit.
+    /// the timer (which counts on odd cycles) clocks the output unit at the end of a byte.
+    /// The clocks within a byte only shift the level, which the CPU cannot see: `skip`
+    /// does them.
     #[inline]
     pub fn next_event(&self, now: u64) -> u64 {
         let first_odd = now | 1;
-        let mut at = first_odd + 2 * (u64::from(self.timer) - 1);
+        let clocks_before_reload = u64::from(self.bits_remaining) - 1;
+        let mut at = first_odd
+            + 2 * (u64::from(self.timer) - 1 + u64::from(self.period) * clocks_before_reload);
         for delay in [self.load_delay, self.disable_delay, self.ending] {
             if delay > 0 {
                 at = at.min(now + u64::from(delay) - 1);
@@ -189,9 +193,11 @@ impl Dmc {
         at
     }
 
-    /// `n` cycles, `odd` of them odd, that are known to come before `next_event`.
+    /// `n` cycles from `now`, `odd` of them odd, that are known to come before
+    /// `next_event`. The output clocks among them are all within a byte; the level's
+    /// changes are returned for synthesis, as no tick marks them.
     #[inline]
-    pub fn skip(&mut self, n: u64, odd: u64) {
+    pub fn skip(&mut self, n: u64, odd: u64, now: u64) -> DmcWave {
         if self.load_delay > 0 {
             self.load_delay -= n as u8;
         }
@@ -201,21 +207,31 @@ impl Dmc {
         if self.ending > 0 {
             self.ending -= n as u8;
         }
-        self.timer -= odd as u16;
+        let mut wave = DmcWave::still(self.level);
+        let mut left = odd;
+        // 1-based offset from `now` of the odd cycle the timer runs out on.
+        let mut at = (now & 1 == 0) as u32 + 1;
+        while left >= u64::from(self.timer) {
+            left -= u64::from(self.timer);
+            at += 2 * (u32::from(self.timer) - 1);
+            self.timer = self.period;
+            let before = self.level;
+            self.shift_out();
+            debug_assert!(
+                self.bits_remaining > 0,
+                "a skip reloaded the shift register"
+            );
+            if self.level != before {
+                wave.push(at, self.level);
+            }
+            at += 2;
+        }
+        self.timer -= left as u16;
+        wave
     }
 
     fn clock_output(&mut self) {
-        if !self.silence {
-            if self.shift & 1 != 0 {
-                if self.level <= 125 {
-                    self.level += 2;
-                }
-            } else if self.level >= 2 {
-                self.level -= 2;
-            }
-        }
-        self.shift >>= 1;
-        self.bits_remaining -= 1;
+        self.shift_out();
         if self.bits_remaining == 0 {
             self.bits_remaining = 8;
             match self.buffer.take() {
@@ -232,6 +248,22 @@ impl Dmc {
                 self.armed = true;
             }
         }
+    }
+
+    /// One output clock's move of the level and the shift register.
+    #[inline]
+    fn shift_out(&mut self) {
+        if !self.silence {
+            if self.shift & 1 != 0 {
+                if self.level <= 125 {
+                    self.level += 2;
+                }
+            } else if self.level >= 2 {
+                self.level -= 2;
+            }
+        }
+        self.shift >>= 1;
+        self.bits_remaining -= 1;
     }
 
     /// The address of the byte the DMA unit should fetch now, if any.
@@ -274,9 +306,159 @@ impl Dmc {
     }
 }
 
+/// The DMC's output level through a stretch of cycles: the level it starts at and up to
+/// seven changes (the output clocks within one byte), each at a 1-based cycle offset from
+/// the stretch's first cycle (as `voices::Voices` counts).
+#[derive(Clone, Copy)]
+pub(super) struct DmcWave {
+    pub(super) level: u8,
+    len: u8,
+    next: u8,
+    at: [u32; 7],
+    levels: [u8; 7],
+}
+
+impl DmcWave {
+    /// No change: the level holds.
+    #[inline]
+    pub(super) fn still(level: u8) -> DmcWave {
+        DmcWave {
+            level,
+            len: 0,
+            next: 0,
+            at: [0; 7],
+            levels: [0; 7],
+        }
+    }
+
+    fn push(&mut self, at: u32, level: u8) {
+        let i = usize::from(self.len);
+        self.at[i] = at;
+        self.levels[i] = level;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub(super) fn changes(&self) -> bool {
+        self.next < self.len
+    }
+
+    /// The level after the last change.
+    pub(super) fn end_level(&self) -> u8 {
+        match self.len {
+            0 => self.level,
+            n => self.levels[usize::from(n) - 1],
+        }
+    }
+
+    /// Offset of the next change, or `u32::MAX` for none.
+    #[inline]
+    pub(super) fn next_at(&self) -> u32 {
+        if self.changes() {
+            self.at[usize::from(self.next)]
+        } else {
+            u32::MAX
+        }
+    }
+
+    /// Makes the next change; the new level.
+    #[inline]
+    pub(super) fn step(&mut self) -> u8 {
+        self.level = self.levels[usize::from(self.next)];
+        self.next += 1;
+        self.level
+    }
+
+    /// The same changes seen from a stretch that starts `cycles` earlier.
+    pub(super) fn delayed(mut self, cycles: u32) -> DmcWave {
+        for at in &mut self.at[usize::from(self.next)..usize::from(self.len)] {
+            *at += cycles;
+        }
+        self
+    }
+
+    /// Takes the first cycle off the stretch (it is mixed by itself): its change, if any,
+    /// is made, and the others are seen from the next cycle.
+    pub(super) fn after_first_cycle(mut self) -> DmcWave {
+        if self.next_at() == 1 {
+            self.step();
+        }
+        for at in &mut self.at[usize::from(self.next)..usize::from(self.len)] {
+            *at -= 1;
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
+
+    /// Everything a tick can move.
+    fn fields(d: &Dmc) -> (u16, u8, u8, u8, bool, bool, u8, u8, u8, u16) {
+        (
+            d.timer,
+            d.level,
+            d.shift,
+            d.bits_remaining,
+            d.silence,
+            d.armed,
+            d.load_delay,
+            d.disable_delay,
+            d.ending,
+            d.bytes_remaining,
+        )
+    }
+
+    /// Skipping up to the next event leaves the state that ticking every cycle leaves, and
+    /// reports each level change at the cycle a tick made it.
+    #[test]
+    fn a_skip_equals_ticking_and_reports_each_level_change() {
+        let mut rng = Rng(0x5EED_D3C0);
+        for case in 0..20_000 {
+            let mut dmc = Dmc::default();
+            dmc.write(0, rng.byte() & 0x0F);
+            dmc.timer = 1 + rng.below(u64::from(dmc.period)) as u16;
+            dmc.level = rng.byte() & 0x7F;
+            dmc.shift = rng.byte();
+            dmc.bits_remaining = 1 + rng.below(8) as u8;
+            dmc.silence = rng.below(4) == 0;
+            dmc.bytes_remaining = rng.below(3) as u16;
+            match rng.below(4) {
+                0 => dmc.load_delay = 1 + rng.below(4) as u8,
+                1 => dmc.disable_delay = 1 + rng.below(3) as u8,
+                2 => dmc.ending = 1 + rng.below(3) as u8,
+                _ => {}
+            }
+            let now = rng.next() >> 20;
+            let event = dmc.next_event(now);
+            let n = rng.below(event - now + 1);
+            let mut ticked = dmc.clone();
+            let mut changes = Vec::new();
+            for c in now..now + n {
+                let before = ticked.level;
+                ticked.tick(c & 1 == 1);
+                if ticked.level != before {
+                    changes.push(((c - now + 1) as u32, ticked.level));
+                }
+            }
+            let odd = (now + n) / 2 - now / 2;
+            let mut wave = dmc.skip(n, odd, now);
+            assert_eq!(
+                fields(&dmc),
+                fields(&ticked),
+                "case {case}: {n} cycles from {now}"
+            );
+            let mut reported = Vec::new();
+            while wave.changes() {
+                let at = wave.next_at();
+                reported.push((at, wave.step()));
+            }
+            assert_eq!(reported, changes, "case {case}");
+            assert_eq!(wave.end_level(), dmc.level, "case {case}");
+        }
+    }
 
     /// A $4015 enable lands while the buffer still holds the last byte, one cycle before the
     /// output unit empties it: the fetch that asks for waits for the enable's delay.

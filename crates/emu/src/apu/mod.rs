@@ -23,7 +23,7 @@ mod triangle;
 mod units;
 mod voices;
 
-use dmc::Dmc;
+use dmc::{Dmc, DmcWave};
 use frame::{FrameCounter, HALF, QUARTER};
 use noise::Noise;
 use pulse::Pulse;
@@ -147,18 +147,18 @@ impl Apu {
         self.mix_dirty = true;
         self.voices.valid = false;
         self.last_dmc_level = self.dmc.level;
-        let (level, key) = self.mixed_level();
+        let (level, key) = self.mixed_level(self.dmc.level);
         self.synth.settle(level, key, self.synth_cycle);
     }
 
     /// The mixed level and its tonal channels' share (`synth::mix_key`).
-    fn mixed_level(&self) -> (f32, u16) {
+    fn mixed_level(&self, dmc: u8) -> (f32, u16) {
         let (p1, p2, tri) = (
             self.pulse[0].output(),
             self.pulse[1].output(),
             self.triangle.output(),
         );
-        let level = synth::mix(p1, p2, tri, self.noise.output(), self.dmc.level);
+        let level = synth::mix(p1, p2, tri, self.noise.output(), dmc);
         (level, synth::mix_key(p1, p2, tri))
     }
 
@@ -232,8 +232,13 @@ impl Apu {
                 let n = self.next_event.min(end) - self.cycle;
                 let odd = (self.cycle + n) / 2 - self.cycle / 2;
                 self.frame.skip(n as u32);
-                self.dmc.skip(n, odd);
+                let wave = self.dmc.skip(n, odd, self.cycle);
                 self.cycle += n;
+                if wave.changes() && self.audio {
+                    // No tick marks these level changes: synthesise through them now.
+                    let first = self.cycle - n;
+                    self.synth_wave(self.cycle, wave, first);
+                }
             } else {
                 self.tick();
             }
@@ -289,10 +294,18 @@ impl Apu {
         self.synth_to(end);
     }
 
-    /// Runs synthesis for the cycles before `end`.
+    /// Runs synthesis for the cycles before `end`, through which the DMC level holds.
+    #[inline]
     fn synth_to(&mut self, end: u64) {
-        let n = (end - self.synth_cycle) as u32;
-        let odd = self.synth_cycle & 1 == 1;
+        self.synth_wave(end, DmcWave::still(self.dmc.level), self.synth_cycle);
+    }
+
+    /// Runs synthesis for the cycles before `end`, the DMC level following `wave` from
+    /// cycle `first` on (held before it).
+    fn synth_wave(&mut self, end: u64, wave: DmcWave, first: u64) {
+        let start = self.synth_cycle;
+        let n = (end - start) as u32;
+        let odd = start & 1 == 1;
         self.synth_cycle = end;
         if !self.audio {
             // The waveforms still move, so a state saved without sound resumes exactly as
@@ -304,16 +317,18 @@ impl Apu {
         if n == 0 {
             return;
         }
+        let wave = wave.delayed((first - start) as u32);
         if self.mix_dirty {
             // A write or a clock just changed a channel: this cycle re-mixes.
-            self.run_audio(odd);
-            self.synth_span(n - 1, !odd, false);
+            let wave = wave.after_first_cycle();
+            self.run_audio(odd, wave.level);
+            self.synth_span(n - 1, !odd, false, wave);
         } else {
             // A new DMC level alone changes no waveform: the span re-mixes its first cycle.
-            let remix = self.dmc.level != self.last_dmc_level;
-            self.last_dmc_level = self.dmc.level;
-            self.synth_span(n, odd, remix);
+            let remix = wave.level != self.last_dmc_level;
+            self.synth_span(n, odd, remix, wave);
         }
+        self.last_dmc_level = wave.end_level();
     }
 
     /// Off: tick and synthesise every cycle as it happens (the reference for batching).
@@ -323,8 +338,9 @@ impl Apu {
         self.next_event = self.cycle;
     }
 
+    /// One cycle of synthesis, stepping the channels' timers, at DMC level `dmc`.
     #[inline]
-    fn run_audio(&mut self, odd: bool) {
+    fn run_audio(&mut self, odd: bool, dmc: u8) {
         // The timers move here, not in a span.
         self.voices.valid = false;
         // Non-short-circuit `|`: every timer must be clocked.
@@ -333,10 +349,10 @@ impl Apu {
             changed |= self.pulse[0].clock_timer() | self.pulse[1].clock_timer();
         }
         // Mixing only when something moved keeps the common cycle cheap.
-        if changed || self.dmc.level != self.last_dmc_level {
+        if changed || dmc != self.last_dmc_level {
             self.mix_dirty = false;
-            self.last_dmc_level = self.dmc.level;
-            let (level, key) = self.mixed_level();
+            self.last_dmc_level = dmc;
+            let (level, key) = self.mixed_level(dmc);
             self.synth.set_level(level, key);
         }
         self.synth.tick();

@@ -6,6 +6,7 @@
 //! moved. The channels' own state is advanced once, arithmetically, at the end.
 
 use super::Apu;
+use super::dmc::DmcWave;
 use super::noise::{next_change, shifted_by};
 use super::pulse::{DUTY, DUTY_RUNS};
 use super::synth::{mix, mix_key};
@@ -111,18 +112,19 @@ impl Voices {
 
 impl Apu {
     /// Synthesises `n` cycles from `synth_cycle - n` (first cycle of parity `odd`) in which
-    /// no channel is re-mixed for any reason but its own timer, or `remix` at the first
-    /// cycle (the DMC level changed there).
-    pub(super) fn synth_span(&mut self, n: u32, odd: bool, remix: bool) {
+    /// no channel is re-mixed for any reason but its own timer, the DMC's `wave`, or
+    /// `remix` at the first cycle (the DMC level changed there).
+    pub(super) fn synth_span(&mut self, n: u32, odd: bool, remix: bool, mut wave: DmcWave) {
         if !self.voices.valid {
             self.voices = Voices::start(self, odd);
         }
         let v = &mut self.voices;
-        if v.t[0].min(v.t[1]).min(v.t[2]).min(v.t[3]) > n {
-            // No waveform changes in the span (the common case between DMC output clocks).
+        let mut td = wave.next_at();
+        if v.t[0].min(v.t[1]).min(v.t[2]).min(v.t[3]).min(td) > n {
+            // No waveform changes in the span.
             v.rebase(n);
             if remix {
-                let (level, key) = v.level(self.dmc.level);
+                let (level, key) = v.level(wave.level);
                 self.synth.set_level(level, key);
             }
             self.synth.skip(n);
@@ -149,7 +151,7 @@ impl Apu {
             ..
         } = self.voices;
         let (duty1, runs1, duty2, runs2) = (&DUTY[d1], &DUTY_RUNS[d1], &DUTY[d2], &DUTY_RUNS[d2]);
-        let dmc = self.dmc.level;
+        let mut dmc = wave.level;
         let outputs = |s1: u8, s2: u8, st: u8| {
             (
                 duty1[usize::from(s1)] * v1,
@@ -160,13 +162,13 @@ impl Apu {
         let mut steps = self.synth.steps(n);
         // A change on the first cycle mixes the new DMC level in with it; else it gets a
         // mix of its own.
-        if remix && t[0].min(t[1]).min(t[2]).min(t[3]) > 1 {
+        if remix && t[0].min(t[1]).min(t[2]).min(t[3]).min(td) > 1 {
             let (p1, p2, tri) = outputs(s1, s2, st);
             let level = mix(p1, p2, tri, if lfsr & 1 == 0 { vn } else { 0 }, dmc);
             steps.set_level_at(0, level, mix_key(p1, p2, tri));
         }
         loop {
-            let other = t[0].min(t[1]).min(t[2]);
+            let other = t[0].min(t[1]).min(t[2]).min(td);
             if t[3] < other {
                 if t[3] > n {
                     break;
@@ -234,6 +236,10 @@ impl Apu {
                 let (next, k) = next_change(lfsr, tap);
                 shifted = next;
                 t[3] = t[3].saturating_add(en * k);
+            }
+            if td == at {
+                dmc = wave.step();
+                td = wave.next_at();
             }
             let (p1, p2, tri) = outputs(s1, s2, st);
             let level = mix(p1, p2, tri, if lfsr & 1 == 0 { vn } else { 0 }, dmc);

@@ -3,10 +3,10 @@
 //! secondary OAM and the sprite units. Two lines each, so the second draws the sprites the
 //! first one's evaluation found.
 
-use super::test_rng::Rng;
 use super::{Ctrl, DOTS_PER_LINE, Mask, POST_RENDER_LINE, Ppu, WIDTH};
 use crate::cart::Cart;
 use crate::rom::Rom;
+use crate::test_rng::Rng;
 
 /// NROM with random CHR ROM and nametables.
 fn cart(rng: &mut Rng) -> Cart {

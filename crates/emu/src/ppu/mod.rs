@@ -45,8 +45,6 @@ mod render;
 mod sprite_rows;
 mod sprite_units;
 mod sprites;
-#[cfg(test)]
-mod test_rng;
 mod watched;
 #[cfg(test)]
 mod watched_tests;

@@ -1,11 +1,11 @@
 //! Boards that watch the PPU bus: a line drawn whole must leave them as 341 single dots do,
 //! and the MMC3 IRQ prediction must name the dot stepping finds (never a later one).
 
-use super::test_rng::Rng;
 use super::watched::A12_LOOK_AHEAD;
 use super::{Ctrl, DOTS_PER_LINE, Mask, Ppu};
 use crate::cart::Cart;
 use crate::rom::Rom;
+use crate::test_rng::Rng;
 
 /// A tile number, often one of the MMC2 latch tiles.
 fn tile(rng: &mut Rng) -> u8 {
