@@ -3,7 +3,7 @@
 mod common;
 
 use nesmind::emu::{Machine, Rom, UnsupportedSampleRate};
-use nesmind::frontend::wav::write_wav;
+use nesmind::frontend::wav::{WavWriter, write_wav};
 
 /// A 16 KiB NROM image whose program sets pulse 1 to a constant-volume 50% square of
 /// timer period `period`, then loops forever.
@@ -157,6 +157,50 @@ fn wav_render_is_deterministic() {
     assert_eq!(&files[0][..4], b"RIFF");
     assert_eq!(files[0].len(), 44 + 2 * (files[0].len() - 44) / 2);
     assert!(files[0] == files[1], "two renders differ");
+}
+
+/// A WAV written frame by frame, to a file or through a pipe (whose header cannot be
+/// filled in afterwards), is the file written in one piece: header sizes included.
+#[test]
+fn wav_streamed_in_pieces_is_the_whole_file() {
+    use std::os::unix::fs::FileTypeExt;
+    let samples: Vec<i16> = (0..10_000)
+        .map(|i| (i * 37 % 65_536 - 32_768) as i16)
+        .collect();
+    let dir = std::env::temp_dir().join(format!("nesmind-wav-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let whole = dir.join("whole.wav");
+    write_wav(&whole, 44_100, &samples).unwrap();
+    let whole = std::fs::read(&whole).unwrap();
+    assert_eq!(whole.len(), 44 + 20_000);
+    assert_eq!(&whole[4..8], &(36u32 + 20_000).to_le_bytes());
+    assert_eq!(&whole[24..28], &44_100u32.to_le_bytes());
+    assert_eq!(&whole[40..44], &20_000u32.to_le_bytes());
+    assert_eq!(&whole[44..46], &samples[0].to_le_bytes());
+
+    let pipe = dir.join("pipe.wav");
+    let c_path = std::ffi::CString::new(pipe.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read(&pipe).unwrap())
+    };
+    for path in [dir.join("pieces.wav"), pipe.clone()] {
+        let mut w = WavWriter::create(&path, 44_100).unwrap();
+        for piece in samples.chunks(801) {
+            w.write(piece).unwrap();
+        }
+        w.finish().unwrap();
+    }
+    assert!(std::fs::read(dir.join("pieces.wav")).unwrap() == whole);
+    assert!(reader.join().unwrap() == whole, "through the pipe");
+    assert!(
+        std::fs::symlink_metadata(&pipe)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use nesmind::emu::Machine;
 use nesmind::emu::Rom;
-use nesmind::host::files::write_atomic;
+use nesmind::host::files::{AtomicFile, write_atomic};
 use nesmind::host::replay::{Player, Recorder, ReplayError};
 use nesmind::host::savestate::{StateError, state_hash};
 use nesmind::host::{Buttons, Session};
@@ -134,6 +134,29 @@ fn atomic_write_replaces_and_leaves_no_temp_files() {
 /// Renaming a temporary file over a device or FIFO would replace it for everyone (as root,
 /// `--wav /dev/null` once turned the machine's /dev/null into a plain file): such a path is
 /// written in place, and a symbolic link keeps pointing at the file it names.
+/// Output written piece by piece and abandoned (a run that failed, a write error) leaves
+/// the file it was to replace as it was, and no temporary file.
+#[test]
+fn an_uncommitted_file_leaves_the_old_one() {
+    use std::io::Write;
+    let path = scratch("abandoned/out.bin");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, b"the user's file").unwrap();
+    let mut f = AtomicFile::create(&path).unwrap();
+    f.write_all(b"half of a new one").unwrap();
+    drop(f);
+    assert_eq!(std::fs::read(&path).unwrap(), b"the user's file");
+    let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("out.bin")]);
+    let mut f = AtomicFile::create(&path).unwrap();
+    f.write_all(b"new").unwrap();
+    f.commit().unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"new");
+}
+
 #[test]
 fn atomic_write_leaves_fifos_links_and_directories_what_they_are() {
     use std::os::unix::fs::FileTypeExt;

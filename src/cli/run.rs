@@ -208,12 +208,22 @@ pub fn run(args: RunArgs) -> Result<i32, String> {
         .ok_or("--headless needs --frames N (or --replay FILE, which runs the replay's length)")?;
     // Synthesis is skipped entirely unless a WAV is wanted (timing-relevant APU parts still run).
     session.machine_mut().set_audio_enabled(args.wav.is_some());
-    let mut samples = Vec::new();
-    let wav = args.wav.as_ref().map(|_| &mut samples);
-    let outcome = headless::run(&mut session, frames, args.speed.unwrap_or(Speed::Max), wav);
-    if let Some(path) = &args.wav {
-        let rate = session.machine().sample_rate();
-        crate::frontend::wav::write_wav(path, rate, &samples)?;
+    // Opened before the run, so a path that cannot be written costs no emulation.
+    let rate = session.machine().sample_rate();
+    let mut wav = args
+        .wav
+        .as_deref()
+        .map(|path| crate::frontend::wav::WavWriter::create(path, rate))
+        .transpose()?;
+    let outcome = headless::run(
+        &mut session,
+        frames,
+        args.speed.unwrap_or(Speed::Max),
+        wav.as_mut(),
+    );
+    // The sound of the frames that ran is kept even when the run stopped on an error.
+    if let Some(wav) = wav {
+        wav.finish()?;
     }
     let written = finish_outputs(&mut session, &args, true);
     let detached = session.detach();

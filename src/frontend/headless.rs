@@ -1,6 +1,7 @@
 //! Headless runs: no window, as fast as allowed, with a progress bar and a summary.
 
 use super::pacing::{Pacer, Speed};
+use super::wav::WavWriter;
 use crate::host::progress::Progress;
 use crate::host::{Quit, Session};
 use std::time::Instant;
@@ -44,13 +45,15 @@ impl Summary {
 /// Steps `frames` frames, fewer if the plug-in quits. On an error (jam, plug-in failure,
 /// replay divergence) the run stops and the error is returned; the session stays usable
 /// for a screenshot or state.
-/// With `audio`, the mixed samples of every frame are appended to it.
+/// With `audio`, the mixed samples of every frame are written to it; a failed write
+/// stops the run.
 pub fn run(
     session: &mut Session,
     frames: u64,
     speed: Speed,
-    mut audio: Option<&mut Vec<i16>>,
+    mut audio: Option<&mut WavWriter>,
 ) -> Result<Summary, String> {
+    let mut samples = Vec::new();
     let mut pacer = Pacer::new(speed);
     // Runs shorter than about two seconds of emulation are not worth a bar.
     let mut progress = if frames >= 120 {
@@ -66,8 +69,13 @@ pub fn run(
             return Err(format!("stopped after {ran} frames: {e}"));
         }
         ran += 1;
-        if let Some(buf) = audio.as_deref_mut() {
-            session.machine_mut().take_audio(buf);
+        if let Some(wav) = audio.as_deref_mut() {
+            session.machine_mut().take_audio(&mut samples);
+            if let Err(e) = wav.write(&samples) {
+                progress.finish();
+                return Err(format!("stopped after {ran} frames: {e}"));
+            }
+            samples.clear();
         }
         pacer.wait();
         progress.update(ran, "");

@@ -1,8 +1,9 @@
 //! The one way nesmind writes a file it must not leave half-written (savestates, replays,
 //! recordings, WAV and PNG output, trained weights).
 
-use std::io::Write;
-use std::path::Path;
+use std::fs::File;
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 
 /// Writes `data` to `path` through a temporary file in the same directory and a rename, so
 /// a crash or a full disk never leaves a half-written file in place of a good one. The
@@ -13,44 +14,114 @@ use std::path::Path;
 /// itself, for every program on the machine, when run as root. A symbolic link is followed,
 /// so the file it points to is replaced and the link stays.
 pub fn write_atomic(path: &Path, data: &[u8]) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
-    let target = match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => {
-            return Err(format!(
-                "cannot write '{}': it is a directory",
-                path.display()
-            ));
+    let mut f = AtomicFile::create(path)?;
+    f.write_all(data).map_err(|e| f.error(e))?;
+    f.commit()
+}
+
+/// A file written in full or not at all, for output written piece by piece (see
+/// `write_atomic` for which paths are replaced and which are written in place). Until
+/// `commit`, the data goes to a temporary file beside the target; dropped uncommitted, the
+/// temporary file is removed and the target is left as it was.
+pub struct AtomicFile {
+    file: File,
+    /// The path as given, for messages.
+    shown: PathBuf,
+    /// The temporary file and the file it is to replace; `None` when written in place.
+    rename: Option<(PathBuf, PathBuf)>,
+}
+
+impl AtomicFile {
+    pub fn create(path: &Path) -> Result<AtomicFile, String> {
+        let fail = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
+        let target = match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(format!(
+                    "cannot write '{}': it is a directory",
+                    path.display()
+                ));
+            }
+            Ok(meta) if !meta.is_file() => {
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(fail)?;
+                return Ok(AtomicFile {
+                    file,
+                    shown: path.to_path_buf(),
+                    rename: None,
+                });
+            }
+            Ok(_) => std::fs::canonicalize(path).map_err(fail)?,
+            Err(_) => path.to_path_buf(),
+        };
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let name = target
+            .file_name()
+            .ok_or_else(|| format!("cannot write '{}': not a file name", path.display()))?;
+        let tmp = dir.join(format!(
+            ".{}.tmp{}",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let file = File::create(&tmp).map_err(fail)?;
+        Ok(AtomicFile {
+            file,
+            shown: path.to_path_buf(),
+            rename: Some((tmp, target)),
+        })
+    }
+
+    /// A message naming the file and the system's reason.
+    pub fn error(&self, e: std::io::Error) -> String {
+        format!("cannot write '{}': {e}", self.shown.display())
+    }
+
+    /// Whether the output can be written out of order (a file, or a device that accepts a
+    /// seek); a pipe cannot.
+    pub fn seekable(&mut self) -> bool {
+        self.file.stream_position().is_ok()
+    }
+
+    /// Puts the written data in place of the target.
+    pub fn commit(mut self) -> Result<(), String> {
+        let Some((tmp, target)) = self.rename.take() else {
+            return Ok(());
+        };
+        let done = self
+            .file
+            .sync_all()
+            .and_then(|()| std::fs::rename(&tmp, &target));
+        if let Err(e) = done {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(self.error(e));
         }
-        Ok(meta) if !meta.is_file() => {
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(fail)?;
-            return f.write_all(data).map_err(fail);
+        Ok(())
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if let Some((tmp, _)) = &self.rename {
+            let _ = std::fs::remove_file(tmp);
         }
-        Ok(_) => std::fs::canonicalize(path).map_err(fail)?,
-        Err(_) => path.to_path_buf(),
-    };
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = target
-        .file_name()
-        .ok_or_else(|| format!("cannot write '{}': not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, &target)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        fail(e)
-    })
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Seek for AtomicFile {
+    fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
+        self.file.seek(pos)
+    }
 }
