@@ -41,6 +41,9 @@ fn record_then_verify(name: &str, plugin: &str, frames: &str, hashes: usize) {
         out.contains(&format!("replay verified ({hashes} state hashes match)")),
         "{name}: {out}"
     );
+    // Played without --verify, nothing is checked, and the run must not claim otherwise.
+    let (ok, out) = nesmind(&["run", DOTS, "--headless", "--replay", rep]);
+    assert!(ok && !out.contains("verified"), "{name}: {out}");
 }
 
 /// The Spot plug-in plugs in a Four Score; before the header recorded it, verification

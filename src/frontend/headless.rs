@@ -31,8 +31,10 @@ impl Summary {
                 self.result.as_deref().unwrap_or("(no result)")
             ));
         }
-        if let Some(n) = self.verified {
-            out.push(format!("replay verified ({n} state hashes match)"));
+        match self.verified {
+            Some(0) => out.push("replay not verified: no recorded state hash was reached".into()),
+            Some(n) => out.push(format!("replay verified ({n} state hashes match)")),
+            None => {}
         }
         if let Some(q) = &self.quit {
             out.push(format!("plugin quit with status {}: {}", q.code, q.message));

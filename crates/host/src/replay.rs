@@ -268,6 +268,10 @@ impl Player {
     pub fn checked(&self) -> usize {
         self.checked
     }
+    /// Whether the recorded state hashes are checked (`--verify`).
+    pub fn verifies(&self) -> bool {
+        self.verify
+    }
     /// Whether the recorded machine had a Four Score plugged in.
     pub fn four_score(&self) -> bool {
         self.four_score

@@ -324,9 +324,13 @@ impl Session {
     pub fn replay_len(&self) -> Option<u64> {
         self.player.as_ref().map(Player::len)
     }
-    /// Hash checks passed so far by `--verify`.
+    /// Hash checks passed so far by `--verify`; `None` when no replay is verified (none
+    /// plays, or it plays without `--verify`).
     pub fn verified(&self) -> Option<usize> {
-        self.player.as_ref().map(Player::checked)
+        self.player
+            .as_ref()
+            .filter(|p| p.verifies())
+            .map(Player::checked)
     }
     /// Writes the recording (atomically) if one is running.
     pub fn finish_recording(&mut self) -> Result<(), ReplayError> {
