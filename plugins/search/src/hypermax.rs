@@ -38,6 +38,10 @@ impl<G: Game> Searcher<G> {
         let players = node.players();
         let me = node.to_move();
         let key = node.key();
+        if self.repeats(key, ply) {
+            // A draw, and not exact: the value belongs to this line, not the position.
+            return (Utility::default(), None, false);
+        }
         let mut tt_move = None;
         if self.cfg.use_tt
             && let Some(e) = self.tt.probe(key)
@@ -55,7 +59,11 @@ impl<G: Game> Searcher<G> {
             let pos = node.play(mv);
             self.tick();
             let result = pos.result();
-            let utility = self.leaf_utility(&pos, result, ply + 1);
+            let utility = if result.is_none() && self.repeats(pos.key(), ply + 1) {
+                Utility::default()
+            } else {
+                self.leaf_utility(&pos, result, ply + 1)
+            };
             kids.push(Kid {
                 mv,
                 pos,

@@ -52,6 +52,9 @@ impl<G: Game> Searcher<G> {
             return NodeStart::Done(0, None);
         }
         let result = node.result();
+        if result.is_none() && self.repeats(key, ply) {
+            return NodeStart::Done(0, None);
+        }
         if result.is_some() || depth == 0 {
             return NodeStart::Done(self.leaf_utility(node, result, ply)[viewer], None);
         }

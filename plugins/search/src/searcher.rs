@@ -151,6 +151,8 @@ pub struct Searcher<G: Game> {
     /// Set by another thread to end the search (an engine protocol's `stop`).
     stop: Option<Arc<AtomicBool>>,
     on_iteration: Option<IterationHook<G::Move>>,
+    /// Keys of positions the game has already been in (see `set_game_history`).
+    pub(crate) seen: Vec<u64>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -174,7 +176,23 @@ impl<G: Game> Searcher<G> {
             last_root: None,
             stop: None,
             on_iteration: None,
+            seen: Vec::new(),
         }
+    }
+
+    /// Positions the game has already been in (their `Game::key`s): below the root, a line
+    /// that returns to one of them is scored as a draw. A side that is ahead then makes
+    /// progress instead of moving a piece to and fro, which a search whose horizon does not
+    /// reach the end sees as no worse (no game rule ends such a cycle). Empty: no effect.
+    pub fn set_game_history(&mut self, keys: &[u64]) {
+        self.seen.clear();
+        self.seen.extend_from_slice(keys);
+    }
+
+    /// Whether a position below the root repeats one the game has been in.
+    #[inline]
+    pub(crate) fn repeats(&self, key: u64, ply: u32) -> bool {
+        ply > 0 && !self.seen.is_empty() && self.seen.contains(&key)
     }
 
     pub fn config(&self) -> &SearchConfig {

@@ -195,3 +195,37 @@ fn the_loss_check_finds_wins_a_random_player_gave_away_and_none_of_a_deep_search
         assert!(c.turns > 0 && c.missed.is_empty(), "game {i}: {c:?}");
     }
 }
+
+/// o leads 13-4 and x cannot move. The one safe fill is the clone to a1; every other empty
+/// square needs a jump that opens a hole x can jump into. A search whose horizon does not
+/// reach the end saw jumping b3-a1 and back as no worse than progress, and did it until
+/// the stall limit (arena game 253 at 500 nodes a move). Scoring a return to an earlier
+/// position as a draw makes it fill the board and win.
+#[test]
+fn a_side_ahead_finishes_the_game_instead_of_moving_to_and_fro() {
+    let mut pos =
+        crate::layouts::parse_fen("xo---2/xoo-3/-o---1-/-------/-o---o-/ooo-ooo/1o---xx o", 2)
+            .unwrap();
+    let seats = parse_seats("spot,nes-ai:5", 2).unwrap();
+    let mut o = Seat::new(seats[0].clone(), 2, Duration::from_millis(100), 7);
+    o.set_fixed_budget(Some(500), None);
+    let mut x = Seat::new(seats[1].clone(), 2, Duration::from_millis(100), 8);
+    for _ in 0..STALL_PLIES {
+        if pos.is_over() {
+            break;
+        }
+        let mv = if pos.to_move() == 1 {
+            o.choose(&pos)
+        } else {
+            x.choose(&pos)
+        };
+        pos = pos.play(mv);
+    }
+    assert!(pos.is_over(), "still going after {STALL_PLIES} plies");
+    assert!(
+        pos.count(1) > pos.count(0),
+        "o {} x {}",
+        pos.count(1),
+        pos.count(0)
+    );
+}
