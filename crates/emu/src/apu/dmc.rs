@@ -2,6 +2,7 @@
 //! output unit, loop and IRQ flags.
 
 use super::units::Periods;
+use super::voices::NEVER;
 use serde::{Deserialize, Serialize};
 
 /// NTSC rates in CPU cycles, halved: the timer counts APU cycles.
@@ -13,6 +14,7 @@ const RATES: Periods = Periods::halved([
 const ENDING_CYCLES: u8 = 3;
 
 #[derive(Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(PartialEq, Debug))]
 pub struct Dmc {
     irq_enabled: bool,
     looping: bool,
@@ -351,13 +353,13 @@ impl DmcWave {
         }
     }
 
-    /// Offset of the next change, or `u32::MAX` for none.
+    /// Offset of the next change, or `NEVER` for none.
     #[inline]
     pub(super) fn next_at(&self) -> u32 {
         if self.changes() {
             self.at[usize::from(self.next)]
         } else {
-            u32::MAX
+            NEVER
         }
     }
 
@@ -369,11 +371,14 @@ impl DmcWave {
         self.level
     }
 
+    /// The offsets of the changes still to come.
+    fn pending(&mut self) -> &mut [u32] {
+        &mut self.at[usize::from(self.next)..usize::from(self.len)]
+    }
+
     /// The same changes seen from a stretch that starts `cycles` earlier.
     pub(super) fn delayed(mut self, cycles: u32) -> DmcWave {
-        for at in &mut self.at[usize::from(self.next)..usize::from(self.len)] {
-            *at += cycles;
-        }
+        self.pending().iter_mut().for_each(|at| *at += cycles);
         self
     }
 
@@ -383,9 +388,7 @@ impl DmcWave {
         if self.next_at() == 1 {
             self.step();
         }
-        for at in &mut self.at[usize::from(self.next)..usize::from(self.len)] {
-            *at -= 1;
-        }
+        self.pending().iter_mut().for_each(|at| *at -= 1);
         self
     }
 }
@@ -394,22 +397,6 @@ impl DmcWave {
 mod tests {
     use super::*;
     use crate::test_rng::Rng;
-
-    /// Everything a tick can move.
-    fn fields(d: &Dmc) -> (u16, u8, u8, u8, bool, bool, u8, u8, u8, u16) {
-        (
-            d.timer,
-            d.level,
-            d.shift,
-            d.bits_remaining,
-            d.silence,
-            d.armed,
-            d.load_delay,
-            d.disable_delay,
-            d.ending,
-            d.bytes_remaining,
-        )
-    }
 
     /// Skipping up to the next event leaves the state that ticking every cycle leaves, and
     /// reports each level change at the cycle a tick made it.
@@ -445,11 +432,7 @@ mod tests {
             }
             let odd = (now + n) / 2 - now / 2;
             let mut wave = dmc.skip(n, odd, now);
-            assert_eq!(
-                fields(&dmc),
-                fields(&ticked),
-                "case {case}: {n} cycles from {now}"
-            );
+            assert_eq!(dmc, ticked, "case {case}: {n} cycles from {now}");
             let mut reported = Vec::new();
             while wave.changes() {
                 let at = wave.next_at();

@@ -231,12 +231,12 @@ impl Apu {
             if self.cycle < self.next_event {
                 let n = self.next_event.min(end) - self.cycle;
                 let odd = (self.cycle + n) / 2 - self.cycle / 2;
+                let first = self.cycle;
                 self.frame.skip(n as u32);
-                let wave = self.dmc.skip(n, odd, self.cycle);
+                let wave = self.dmc.skip(n, odd, first);
                 self.cycle += n;
                 if wave.changes() && self.audio {
                     // No tick marks these level changes: synthesise through them now.
-                    let first = self.cycle - n;
                     self.synth_wave(self.cycle, wave, first);
                 }
             } else {

@@ -13,7 +13,7 @@ use super::synth::{mix, mix_key};
 use super::triangle;
 
 /// Never: a silent or stopped channel.
-const NEVER: u32 = u32::MAX;
+pub(super) const NEVER: u32 = u32::MAX;
 
 /// The span loop's state, carried from one span to the next while no channel is re-mixed
 /// for any reason but its own timer (a new DMC level re-mixes without changing it): each
