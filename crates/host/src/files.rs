@@ -33,14 +33,9 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     pub fn create(path: &Path) -> Result<AtomicFile, String> {
-        let fail = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
+        let fail = |e: std::io::Error| cannot_write(path, e);
         let target = match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => {
-                return Err(format!(
-                    "cannot write '{}': it is a directory",
-                    path.display()
-                ));
-            }
+            Ok(meta) if meta.is_dir() => return Err(cannot_write(path, "it is a directory")),
             Ok(meta) if !meta.is_file() => {
                 let file = std::fs::OpenOptions::new()
                     .write(true)
@@ -61,7 +56,7 @@ impl AtomicFile {
         };
         let name = target
             .file_name()
-            .ok_or_else(|| format!("cannot write '{}': not a file name", path.display()))?;
+            .ok_or_else(|| cannot_write(path, "not a file name"))?;
         let tmp = dir.join(format!(
             ".{}.tmp{}",
             name.to_string_lossy(),
@@ -77,7 +72,7 @@ impl AtomicFile {
 
     /// A message naming the file and the system's reason.
     pub fn error(&self, e: std::io::Error) -> String {
-        format!("cannot write '{}': {e}", self.shown.display())
+        cannot_write(&self.shown, e)
     }
 
     /// Whether the output can be written out of order (a file, or a device that accepts a
@@ -101,6 +96,11 @@ impl AtomicFile {
         }
         Ok(())
     }
+}
+
+/// The one form of every write error here: the path, then why.
+fn cannot_write(path: &Path, why: impl std::fmt::Display) -> String {
+    format!("cannot write '{}': {why}", path.display())
 }
 
 impl Drop for AtomicFile {
