@@ -192,7 +192,7 @@ impl<G: Game> Searcher<G> {
     /// Whether a position below the root repeats one the game has been in.
     #[inline]
     pub(crate) fn repeats(&self, key: u64, ply: u32) -> bool {
-        ply > 0 && !self.seen.is_empty() && self.seen.contains(&key)
+        ply > 0 && self.seen.contains(&key)
     }
 
     pub fn config(&self) -> &SearchConfig {

@@ -84,11 +84,33 @@ pub struct Seat {
     /// Share of moves played at random instead of searched (weak levels).
     random_share: f64,
     pub last_search: Option<SearchResult<Move>>,
-    /// The positions of this game since a square was last filled (secret square hidden, as
-    /// the search sees them), and that number of empty squares: no move adds an empty
-    /// square, so only these can come again. The search scores a return to one as a draw.
-    seen: Vec<u64>,
-    seen_empties: u32,
+    /// Positions the search scores a return to as a draw.
+    seen: Repeatable,
+}
+
+/// The positions of a game since a square was last filled (secret square hidden, as the
+/// search sees them), and that number of empty squares: no move adds an empty square, so
+/// only these can come again.
+#[derive(Default)]
+struct Repeatable {
+    keys: Vec<u64>,
+    empties: u32,
+}
+
+impl Repeatable {
+    /// Adds `pos`; a position with fewer empty squares, or more (a new game), starts the
+    /// list again.
+    fn remember(&mut self, pos: &Position) {
+        let empties = pos.empty().count_ones();
+        if empties != self.empties {
+            self.keys.clear();
+            self.empties = empties;
+        }
+        let key = nesmind_search::Game::key(pos);
+        if !self.keys.contains(&key) {
+            self.keys.push(key);
+        }
+    }
 }
 
 impl Seat {
@@ -125,8 +147,7 @@ impl Seat {
             searcher: cfg.map(Searcher::new),
             random_share: 0.0,
             last_search: None,
-            seen: Vec::new(),
-            seen_empties: u32::MAX,
+            seen: Repeatable::default(),
         };
         if let (Some(l), Some(s)) = (level, seat.searcher.as_mut()) {
             s.set_fixed_budget(Some(l.nodes), Some(l.depth));
@@ -168,32 +189,18 @@ impl Seat {
                 // The article's engine is reproduced as it was, without the rule.
                 let repetition = !matches!(self.kind, SeatKind::ArticleHypermax);
                 if repetition {
-                    remember(&mut self.seen, &mut self.seen_empties, &root);
-                    searcher.set_game_history(&self.seen);
+                    self.seen.remember(&root);
+                    searcher.set_game_history(&self.seen.keys);
                 }
                 let r = searcher.search(&root);
                 let best = r.best;
                 self.last_search = Some(r);
                 if repetition {
-                    remember(&mut self.seen, &mut self.seen_empties, &root.play(best));
+                    self.seen.remember(&root.play(best));
                 }
                 best
             }
             (_, None) => unreachable!("search seats always own a searcher"),
         }
-    }
-}
-
-/// Adds `pos` to a game's repeatable positions (see `Seat::seen`); a position with fewer
-/// empty squares, or more (a new game), starts the list again.
-fn remember(seen: &mut Vec<u64>, empties: &mut u32, pos: &Position) {
-    let now = pos.empty().count_ones();
-    if now != *empties {
-        seen.clear();
-        *empties = now;
-    }
-    let key = nesmind_search::Game::key(pos);
-    if !seen.contains(&key) {
-        seen.push(key);
     }
 }
