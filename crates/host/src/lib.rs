@@ -14,6 +14,7 @@ pub mod ramsearch;
 pub mod replay;
 pub mod savestate;
 pub mod session;
+pub mod sight;
 mod view;
 
 pub use entry::{Demo, Entry, HumanFn, HumanGame, HumanSetup, ToolFn, parse_args};

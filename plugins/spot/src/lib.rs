@@ -23,6 +23,7 @@ pub mod position;
 
 pub mod ram_host;
 pub mod ram_map;
+pub mod sight;
 pub mod tools;
 pub mod uai;
 mod zobrist;

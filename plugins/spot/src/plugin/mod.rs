@@ -16,6 +16,9 @@ use super::ram_map::{
     parse_ram_maps,
 };
 use nesmind_host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Setup};
+use sight::SightState;
+
+mod sight;
 use nesmind_search::{Algorithm, SearchResult};
 use std::time::Duration;
 
@@ -76,6 +79,10 @@ pub struct SpotPlugin {
     pub games: u32,
     pub wins: u32,
     pub errors: Vec<String>,
+    /// The picture player (`sight=on`, the default), on hosts that have a picture.
+    sight: Option<Box<SightState>>,
+    /// `ram=off`: never read the game's RAM, play from the picture alone.
+    use_ram: bool,
 }
 
 impl SpotPlugin {
@@ -112,6 +119,8 @@ impl SpotPlugin {
             games: 0,
             wins: 0,
             errors: Vec::new(),
+            sight: Some(Box::new(SightState::new())),
+            use_ram: true,
         };
         for (key, value) in opts {
             match key.as_str() {
@@ -142,6 +151,10 @@ impl SpotPlugin {
                         })?);
                 }
                 "level" => plugin.level = Some(Level::parse(value)?.number),
+                "sight" => {
+                    plugin.sight = on_off("sight", value)?.then(|| Box::new(SightState::new()))
+                }
+                "ram" => plugin.use_ram = on_off("ram", value)?,
                 "depth" => {
                     plugin.depth = Some(
                         value
@@ -151,7 +164,7 @@ impl SpotPlugin {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown spot option '{key}' (ram_map, save_map, seats, search, model, move_ms, move_nodes, depth, level)"
+                        "unknown spot option '{key}' (ram_map, save_map, seats, search, model, move_ms, move_nodes, depth, level, sight, ram)"
                     ));
                 }
             }
@@ -175,7 +188,15 @@ impl SpotPlugin {
 
     /// The status line it last set.
     pub fn status_line(&self) -> &str {
-        &self.status
+        match &self.sight {
+            Some(st) if !st.status().is_empty() => st.status(),
+            _ => &self.status,
+        }
+    }
+
+    /// What the picture player learned, once it has calibrated.
+    pub fn sight_calibration(&self) -> Option<&crate::sight::Calibrated> {
+        self.sight.as_ref()?.calibrated()
     }
 
     /// Why the player stopped, if it did.
@@ -189,6 +210,9 @@ impl SpotPlugin {
     /// Why the player stopped, or why its last calibration try failed while it waits for
     /// another start position.
     pub fn problem(&self) -> Option<&str> {
+        if let Some(p) = self.sight.as_ref().and_then(|s| s.problem()) {
+            return Some(p);
+        }
         match &self.state {
             MapState::Failed(why) => Some(why),
             MapState::Calibrating(c) => c.problem.as_deref(),
@@ -563,6 +587,14 @@ fn is_start(pos: &Position) -> bool {
     pos.occupied() & !corners == 0 && (0..pos.players()).all(|p| pos.count(p) == each)
 }
 
+fn on_off(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "true" | "1" => Ok(true),
+        "off" | "false" | "0" => Ok(false),
+        _ => Err(format!("{key}: '{value}' is not on/off")),
+    }
+}
+
 fn parse_slots(text: &str) -> Result<Vec<usize>, String> {
     text.split(',')
         .map(|s| match s.trim().parse::<usize>() {
@@ -597,6 +629,24 @@ impl Plugin for SpotPlugin {
     }
 
     fn on_frame(&mut self, frame: &mut dyn Frame) {
+        if let Some(mut st) = self.sight.take() {
+            if !frame.picture().is_empty() {
+                self.sight_frame(frame, &mut st);
+                self.sight = Some(st);
+                return;
+            }
+            if !self.use_ram {
+                self.fail(
+                    frame,
+                    "this host shows no picture and ram=off forbids reading RAM".into(),
+                );
+                return;
+            }
+            log::info!("spot: this host shows no picture: playing from RAM through the map");
+        }
+        if !self.use_ram {
+            return;
+        }
         if let Some((pad, left)) = self.pressing {
             // Hold for `hold` frames, then release for as long.
             if left == self.hold {

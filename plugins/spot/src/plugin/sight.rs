@@ -1,0 +1,470 @@
+//! The player that plays from the picture (`sight/`): it looks for a pad that moves a hand
+//! on a 7 x 7 board, calibrates on forks a slice per frame, and then, whenever one of its
+//! pads moves the hand, reads the board from the picture, searches, enters the move on a
+//! fork and checks it there, and gives the real game the same presses. The status line
+//! always says what it does or waits for; a wait where it should act becomes a warning.
+
+use super::SpotPlugin;
+use crate::board::{CELLS, square_name};
+use crate::moves::Move;
+use crate::position::{MAX_PLAYERS, Outcome, Position};
+use crate::sight::probe::{Answer, Located, class_of_pad, locate, read_board};
+use crate::sight::steer::{Tape, enter};
+use crate::sight::{Calibrated, Cell, STILL, Sight, calibrate};
+use nesmind_host::sight::{Job, Lab, Meter, Narrator, Picture, Shot, Stillness};
+use nesmind_host::{Buttons, Frame};
+
+/// Fork frames of calibration run per game frame (about 10 ms).
+const GRANT: u64 = 40;
+/// Game frames between two looks for a pad that moves a hand, before calibration.
+const LOOK_EVERY: u64 = 20;
+/// Game frames between two asks of the player's pads in play.
+const ASK_EVERY: u64 = 4;
+/// Press lengths tried in turn (frames held), for games that read the pads slowly.
+const HOLDS: [u64; 3] = [1, 2, 4];
+/// Game frames the board may stay still with no pad of ours asked before the player says so.
+const QUIET_WARN: u32 = 600;
+/// Moves refused on a fork in a row before the player stops trying that position.
+const MAX_REFUSED: u32 = 3;
+
+type CalJob = Job<Result<Calibrated, String>>;
+
+enum Mode {
+    Looking,
+    Calibrating { job: CalJob, pad: usize },
+    Playing(Box<Calibrated>),
+}
+
+/// The tape being played into the real game.
+struct Running {
+    tape: Tape,
+    at: usize,
+    mv: Move,
+}
+
+pub(super) struct SightState {
+    mode: Mode,
+    still: Stillness,
+    next_look: u64,
+    hold: usize,
+    tries: u32,
+    problem: Option<String>,
+    class_of_pad: [Option<u8>; MAX_PLAYERS],
+    running: Option<Running>,
+    refused: u32,
+    refused_key: u64,
+    over_noted: bool,
+    narr: Narrator,
+}
+
+impl SightState {
+    pub(super) fn new() -> SightState {
+        SightState {
+            mode: Mode::Looking,
+            still: Stillness::new(None),
+            next_look: 0,
+            hold: 0,
+            tries: 0,
+            problem: None,
+            class_of_pad: [None; MAX_PLAYERS],
+            running: None,
+            refused: 0,
+            refused_key: 0,
+            over_noted: false,
+            narr: Narrator::new("spot"),
+        }
+    }
+
+    /// The calibration in use, once there is one.
+    pub(super) fn calibrated(&self) -> Option<&Calibrated> {
+        match &self.mode {
+            Mode::Playing(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    pub(super) fn problem(&self) -> Option<&str> {
+        self.problem.as_deref()
+    }
+
+    pub(super) fn status(&self) -> &str {
+        self.narr.line()
+    }
+}
+
+impl SpotPlugin {
+    /// One frame of the picture player.
+    pub(super) fn sight_frame(&mut self, frame: &mut dyn Frame, st: &mut SightState) {
+        if self.run_tape(frame, st) {
+            return;
+        }
+        let Some(shot) = Shot::take(frame) else {
+            return;
+        };
+        let quiet = st.still.observe(&shot.pic);
+        match std::mem::replace(&mut st.mode, Mode::Looking) {
+            Mode::Looking => self.look(frame, st, &shot, quiet),
+            Mode::Calibrating { mut job, pad } => match job.step(GRANT) {
+                None => {
+                    st.narr.say(
+                        frame,
+                        &format!(
+                            "calibrating on pad {} (experiments on copies of the game)",
+                            pad + 1
+                        ),
+                    );
+                    st.mode = Mode::Calibrating { job, pad };
+                }
+                Some(Ok(Ok(cal))) => {
+                    for line in &cal.lines {
+                        log::info!("spot: calibration: {line}");
+                    }
+                    st.class_of_pad[cal.pad] = Some(cal.ours);
+                    let line = format!(
+                        "calibrated from the picture at frame {}",
+                        frame.frame_number()
+                    );
+                    st.narr.say(frame, &line);
+                    st.problem = None;
+                    st.still.set_region(Some(cal.sight.grid.board_area()));
+                    st.mode = Mode::Playing(Box::new(cal));
+                }
+                Some(Ok(Err(why)) | Err(why)) => {
+                    st.tries += 1;
+                    log::info!("spot: calibration on pad {} failed: {why}", pad + 1);
+                    // Lost presses may need longer ones.
+                    if why.contains("presses") || why.contains("press") {
+                        st.hold = (st.hold + 1).min(HOLDS.len() - 1);
+                    }
+                    st.next_look =
+                        frame.frame_number() + LOOK_EVERY * (1 + u64::from(st.tries.min(15)));
+                    st.problem = Some(why);
+                }
+            },
+            Mode::Playing(cal) => {
+                self.play_seen(frame, st, &cal, &shot, quiet);
+                if matches!(st.mode, Mode::Looking) {
+                    st.mode = Mode::Playing(cal);
+                }
+            }
+        }
+    }
+
+    /// The pads this player plays: `seats=` (slot N on pad N), else all four.
+    fn our_pads(&self) -> Vec<usize> {
+        match &self.seats {
+            Some(s) => s.clone(),
+            None => (0..MAX_PLAYERS).collect(),
+        }
+    }
+
+    /// Before calibration: every few frames of a still picture, does a pad of ours change
+    /// the picture with Left or Right? Then calibrate on that pad.
+    fn look(&mut self, frame: &mut dyn Frame, st: &mut SightState, shot: &Shot, quiet: u32) {
+        let why = match &st.problem {
+            Some(p) => format!("looking for a board: the last try failed ({p})"),
+            None => {
+                "looking for a board: no pad of mine moves a hand yet (has a game begun?)".into()
+            }
+        };
+        st.narr.say(frame, &why);
+        let now = frame.frame_number();
+        if quiet < STILL || now < st.next_look {
+            return;
+        }
+        st.next_look = now + LOOK_EVERY;
+        let Some(base) = frame.fork() else { return };
+        let mut meter = Meter::unlimited();
+        let hold = HOLDS[st.hold];
+        let mut lab = Lab::new(&mut meter, hold);
+        for pad in self.our_pads() {
+            if responds(&mut lab, &base, shot, pad).unwrap_or(false) {
+                log::info!(
+                    "spot: pad {} changes the picture at frame {now}; calibrating on forks",
+                    pad + 1
+                );
+                let job = Job::start("spot-calibration", move |m: &mut Meter| {
+                    calibrate(m, base, pad, hold)
+                });
+                st.mode = Mode::Calibrating { job, pad };
+                return;
+            }
+        }
+    }
+
+    /// Plays the running tape's next frame; false when no tape runs.
+    fn run_tape(&mut self, frame: &mut dyn Frame, st: &mut SightState) -> bool {
+        let Some(run) = st.running.as_mut() else {
+            return false;
+        };
+        let pad = run.tape.pad;
+        if let Some(&(_, want)) = run.tape.checks.iter().find(|(i, _)| *i == run.at) {
+            let same = Picture::take(frame).is_some_and(|p| p.hash_rect(run.tape.region) == want);
+            if !same {
+                log::info!(
+                    "spot: the game did not look as the fork did {} frames into entering {}; stopped pressing",
+                    run.at,
+                    run.mv
+                );
+                frame.set_buttons(pad, Buttons::NONE);
+                st.running = None;
+                return false;
+            }
+        }
+        if run.at < run.tape.frames.len() {
+            frame.set_buttons(pad, run.tape.frames[run.at]);
+            run.at += 1;
+            return true;
+        }
+        frame.set_buttons(pad, Buttons::NONE);
+        st.running = None;
+        false
+    }
+
+    fn play_seen(
+        &mut self,
+        frame: &mut dyn Frame,
+        st: &mut SightState,
+        cal: &Calibrated,
+        shot: &Shot,
+        quiet: u32,
+    ) {
+        if quiet < STILL {
+            st.narr.acted();
+            return;
+        }
+        self.note_game(st, cal, shot);
+        let now = frame.frame_number();
+        if !now.is_multiple_of(ASK_EVERY) {
+            return;
+        }
+        let Some(base) = frame.fork() else { return };
+        let mut meter = Meter::unlimited();
+        let mut lab = Lab::new(&mut meter, cal.sight.hold);
+        for pad in self.our_pads() {
+            match locate(&cal.sight, &mut lab, &base, shot, pad) {
+                Ok(Answer::Hand(at)) => {
+                    if let Err(why) = self.decide(frame, st, cal, &mut lab, &base, shot, pad, &at) {
+                        st.narr.waiting(frame, &why);
+                    }
+                    return;
+                }
+                Ok(_) => {}
+                Err(why) => log::debug!("spot: asking pad {}: {why}", pad + 1),
+            }
+        }
+        if quiet >= QUIET_WARN {
+            st.narr.waiting(
+                frame,
+                &format!(
+                    "the board has been still for {} s and no pad of mine moves the hand",
+                    quiet / 60
+                ),
+            );
+        } else {
+            st.narr.acted();
+            st.narr.say(frame, "waiting for my turn");
+        }
+    }
+
+    /// Counts a finished game once (when the board, fully read, is over) and starts a new
+    /// one's bookkeeping at a start position.
+    fn note_game(&mut self, st: &mut SightState, cal: &Calibrated, shot: &Shot) {
+        let Some(board) = cal.sight.read(shot).complete() else {
+            return;
+        };
+        let Ok(pos) = Sight::position(&board, &cal.order, 0) else {
+            return;
+        };
+        if is_start(&board) {
+            if st.over_noted {
+                self.players.iter_mut().for_each(|s| *s = None);
+            }
+            st.over_noted = false;
+            return;
+        }
+        if !pos.is_over() || st.over_noted {
+            return;
+        }
+        st.over_noted = true;
+        self.games += 1;
+        if let Outcome::Win(p) = pos.ranking_outcome() {
+            let winner = cal.order[p];
+            if st.class_of_pad.iter().flatten().any(|&k| k == winner) {
+                self.wins += 1;
+            }
+        }
+        self.players.iter_mut().for_each(|s| *s = None);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &mut self,
+        frame: &mut dyn Frame,
+        st: &mut SightState,
+        cal: &Calibrated,
+        lab: &mut Lab,
+        base: &nesmind_host::Fork,
+        shot: &Shot,
+        pad: usize,
+        at: &Located,
+    ) -> Result<(), String> {
+        let sight = &cal.sight;
+        let seen = read_board(sight, lab, shot, at, pad)?;
+        if let Some(&c) = seen.unseen.first() {
+            return Err(format!(
+                "the picture of {} matches no cell I know: pressing nothing",
+                square_name(c)
+            ));
+        }
+        let board = seen.complete().ok_or_else(|| {
+            format!(
+                "{} cell(s) cannot be read even with the hand moved aside: pressing nothing",
+                seen.unknown().len()
+            )
+        })?;
+        let class = match st.class_of_pad[pad] {
+            Some(k) => k,
+            None => {
+                let k = class_of_pad(sight, lab, base, pad, at.cell, &board, &[])?.ok_or_else(
+                    || format!("pad {} moves the hand but picks up no piece", pad + 1),
+                )?;
+                log::info!("spot: pad {} plays the pieces of class {k}", pad + 1);
+                st.class_of_pad[pad] = Some(k);
+                k
+            }
+        };
+        let to_move = cal
+            .order
+            .iter()
+            .position(|&k| k == class)
+            .ok_or("my pieces are not among the players calibration saw")?;
+        let pos = Sight::position(&board, &cal.order, to_move)?;
+        if pos.is_over() {
+            return Ok(());
+        }
+        let key = pos.key();
+        if st.refused_key == key && st.refused >= MAX_REFUSED {
+            return Err(format!(
+                "my moves were not taken on a fork {MAX_REFUSED} times in this position: pressing nothing"
+            ));
+        }
+        let mv = self.seat(pad, pos.players()).choose(&pos);
+        self.choices += 1;
+        if mv == Move::PASS {
+            return Ok(());
+        }
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        if !legal.contains(&mv) {
+            return Err(format!("the search chose {mv}, not a legal move"));
+        }
+        let source = if mv.is_clone() {
+            crate::board::Bits(crate::board::ADJACENT[usize::from(mv.to)] & pos.pieces(to_move))
+                .next()
+                .ok_or("a clone without a source")?
+        } else {
+            mv.from
+        };
+        // The board after the move, or after the others' replies too (a fast computer
+        // player may answer before the picture has settled).
+        let after = pos.play(mv);
+        let mut wants = vec![cells_of(&after, &cal.order)];
+        let mut layer = vec![after];
+        for _ in 1..pos.players() {
+            let mut next = Vec::new();
+            for q in &layer {
+                let mut ms = Vec::new();
+                q.legal_moves(&mut ms);
+                next.extend(ms.into_iter().map(|m| q.play(m)));
+            }
+            wants.extend(next.iter().map(|q| cells_of(q, &cal.order)));
+            layer = next;
+        }
+        let dest = mv.to;
+        let shows = |s: &Shot| {
+            let r = sight.read_with_hand(s, Some(dest));
+            let fits =
+                |want: &[Cell; CELLS]| (0..CELLS).all(|c| r.cells[c].is_none_or(|v| v == want[c]));
+            r.unknown().len() <= 2 && r.unseen.is_empty() && wants.iter().any(fits)
+        };
+        match enter(sight, lab, base, pad, (at.cell, source, dest), shows) {
+            Ok((_, tape)) => {
+                st.refused = 0;
+                self.moves_entered += 1;
+                st.narr.acted();
+                st.narr.say(frame, &format!("pad {} plays {mv}", pad + 1));
+                let mut run = Running { tape, at: 0, mv };
+                if let Some(&b) = run.tape.frames.first() {
+                    frame.set_buttons(pad, b);
+                    run.at = 1;
+                }
+                st.running = Some(run);
+                Ok(())
+            }
+            Err(why) => {
+                if st.refused_key != key {
+                    st.refused = 0;
+                }
+                st.refused_key = key;
+                st.refused += 1;
+                log::warn!(
+                    "spot: {mv} was not taken on a fork as planned ({} of {MAX_REFUSED}): {why}",
+                    st.refused
+                );
+                self.errors.push(format!("{mv}: {why}"));
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Whether a Left or Right press on `pad` changes the picture of a copy of `base`
+/// compared with a copy left alone.
+fn responds(
+    lab: &mut Lab,
+    base: &nesmind_host::Fork,
+    _shot: &Shot,
+    pad: usize,
+) -> Result<bool, String> {
+    let mut control = base.clone();
+    nesmind_host::sight::release_all(&mut control);
+    let frames = 2 * lab.hold + 8;
+    lab.run(&mut control, frames)?;
+    let c = Picture::take(&control).ok_or("no picture")?;
+    for b in [Buttons::RIGHT, Buttons::LEFT] {
+        let mut f = base.clone();
+        nesmind_host::sight::release_all(&mut f);
+        lab.tap(&mut f, pad, b)?;
+        lab.run(&mut f, 8)?;
+        if Picture::take(&f).is_some_and(|p| p != c) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The cells of a position, pieces by class.
+fn cells_of(pos: &Position, order: &[u8]) -> [Cell; CELLS] {
+    std::array::from_fn(|sq| {
+        if pos.blocked() >> sq & 1 == 1 {
+            Cell::Blocked
+        } else {
+            match pos.owner(sq as u8) {
+                Some(p) => Cell::Piece(order[p]),
+                None => Cell::Empty,
+            }
+        }
+    })
+}
+
+/// Only the corners hold pieces, one kind each (two each with two players).
+fn is_start(board: &[Cell; CELLS]) -> bool {
+    let corners = [0usize, 6, 42, 48];
+    (0..CELLS).all(|c| corners.contains(&c) || !matches!(board[c], Cell::Piece(_)))
+        && corners
+            .iter()
+            .filter(|&&c| matches!(board[c], Cell::Piece(_)))
+            .count()
+            >= 3
+}

@@ -1,0 +1,190 @@
+//! Seeing a Spot game on screen, as a person does. The player is told neither where the
+//! board is drawn nor what its cells look like; it works both out by experiment on forks
+//! of the running game (the shared kit is `nesmind_host::sight`):
+//!
+//! 1. `walk.rs`: a pad whose presses move something across 7 x 7 even steps is a hand on
+//!    the board; the steps give the cell pitch and where the hand stands on each cell.
+//! 2. `learn.rs`: picking up a corner piece and cloning it shows where a cell's picture
+//!    is (the new piece), what each cell looks like at the start (empty, blocked, each
+//!    player's pieces) and which pieces the pad plays; watching the other players move on
+//!    the fork gives the turn order.
+//! 3. `probe.rs`, `steer.rs`: in play, whose pad answers now, the board read from the
+//!    picture (looking under the hand on a fork), and every move entered first on a fork
+//!    and checked there against the rules before the same presses go to the real game.
+//!
+//! A cell whose picture matches nothing learned is never guessed: the player waits and
+//! says so.
+
+pub mod grid;
+mod learn;
+mod observe;
+pub mod probe;
+pub mod steer;
+mod walk;
+
+use crate::board::CELLS;
+use crate::position::{MAX_PLAYERS, Position};
+use grid::Grid;
+use nesmind_host::sight::{Codebook, Lab, Look, Picture, PixelMask, Rect, Shot, Verdict};
+use nesmind_host::{Buttons, Fork};
+
+pub use learn::{Calibrated, calibrate};
+
+/// What a cell shows. Piece classes are numbered in the order the start position's
+/// corners show them (top left, top right, bottom right, bottom left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Empty,
+    Blocked,
+    Piece(u8),
+}
+
+/// Frames a picture must stay unchanged to count as settled, and the most frames waited.
+pub const STILL: u32 = 3;
+pub const SETTLE_MAX: u64 = 150;
+
+/// What the player knows of the game's picture.
+#[derive(Clone, Debug)]
+pub struct Sight {
+    pub grid: Grid,
+    pub book: Codebook<Cell>,
+    /// What a cell looks like with the hand on it, where that differs (a highlight).
+    pub under_hand: Codebook<Cell>,
+    /// Pixels that change by themselves (a clock, a colour cycle): not counted as change.
+    pub live: PixelMask,
+    /// Frames a press is held (and released as long).
+    pub hold: u64,
+}
+
+/// The board as one picture shows it: each cell's reading, `None` where the picture
+/// cannot say (the hand over it, a look never seen).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub cells: [Option<Cell>; CELLS],
+    /// Cells whose whole picture matches nothing learned.
+    pub unseen: Vec<u8>,
+}
+
+impl Seen {
+    pub fn complete(&self) -> Option<[Cell; CELLS]> {
+        let mut out = [Cell::Empty; CELLS];
+        for (o, c) in out.iter_mut().zip(&self.cells) {
+            *o = (*c)?;
+        }
+        Some(out)
+    }
+
+    pub fn unknown(&self) -> Vec<u8> {
+        (0..CELLS as u8)
+            .filter(|&c| self.cells[usize::from(c)].is_none())
+            .collect()
+    }
+
+    /// Fills cells unknown here from `other`; false if the two disagree on a cell both
+    /// know (the board changed between them).
+    pub fn merge(&mut self, other: &Seen) -> bool {
+        for c in 0..CELLS {
+            match (self.cells[c], other.cells[c]) {
+                (Some(a), Some(b)) if a != b => return false,
+                (None, Some(b)) => self.cells[c] = Some(b),
+                _ => {}
+            }
+        }
+        self.unseen
+            .retain(|&c| self.cells[usize::from(c)].is_none() && other.unseen.contains(&c));
+        true
+    }
+}
+
+impl Sight {
+    /// Reads every cell of `shot`.
+    pub fn read(&self, shot: &Shot) -> Seen {
+        self.read_with_hand(shot, None)
+    }
+
+    /// Reads every cell of `shot`, the hand standing on `hand` if known.
+    pub fn read_with_hand(&self, shot: &Shot, hand: Option<u8>) -> Seen {
+        let mut cells = [None; CELLS];
+        let mut unseen = Vec::new();
+        for (c, out) in cells.iter_mut().enumerate() {
+            let look = self.look(shot, c as u8);
+            let mut verdict = self.book.classify(&look);
+            if hand == Some(c as u8) && !matches!(verdict, Verdict::Known(_)) {
+                verdict = self.under_hand.classify(&look);
+            }
+            match verdict {
+                Verdict::Known(v) => *out = Some(v),
+                Verdict::Unseen if look.is_whole() && hand != Some(c as u8) => unseen.push(c as u8),
+                _ => {}
+            }
+        }
+        Seen { cells, unseen }
+    }
+
+    pub fn look(&self, shot: &Shot, cell: u8) -> Look {
+        Look::of(&shot.pic, self.grid.cell_rect(cell), &shot.sprites)
+    }
+
+    /// Runs `f` until the board area has been still for [`STILL`] frames.
+    pub fn settle(&self, lab: &mut Lab, f: &mut Fork) -> Result<Shot, String> {
+        settle(lab, f, self.grid.board_area(), &self.live)
+    }
+
+    /// One press of `b` on `pad`, then settled.
+    pub fn tap(&self, lab: &mut Lab, f: &mut Fork, pad: usize, b: Buttons) -> Result<Shot, String> {
+        lab.tap(f, pad, b)?;
+        self.settle(lab, f)
+    }
+
+    /// The pieces of each class on a complete board, as a position with players in
+    /// `order` (classes in turn order) and `to_move` (an index into `order`).
+    pub fn position(
+        board: &[Cell; CELLS],
+        order: &[u8],
+        to_move: usize,
+    ) -> Result<Position, String> {
+        let mut pieces = [0u64; MAX_PLAYERS];
+        let mut blocked = 0u64;
+        for (sq, cell) in board.iter().enumerate() {
+            match cell {
+                Cell::Empty => {}
+                Cell::Blocked => blocked |= 1 << sq,
+                Cell::Piece(k) => {
+                    let p = order.iter().position(|o| o == k).ok_or_else(|| {
+                        format!(
+                            "{} shows a piece of a player not in the game",
+                            crate::board::square_name(sq as u8)
+                        )
+                    })?;
+                    pieces[p] |= 1 << sq;
+                }
+            }
+        }
+        Position::new(order.len(), blocked, pieces, to_move)
+    }
+}
+
+/// Runs `f` until `region` has been still for [`STILL`] frames (ignoring `live`).
+pub fn settle(lab: &mut Lab, f: &mut Fork, region: Rect, live: &PixelMask) -> Result<Shot, String> {
+    match lab.settle_except(f, region, live, STILL, SETTLE_MAX)? {
+        Some(_) => Shot::take(f).ok_or_else(|| "this host has no picture".to_string()),
+        None => Err(format!(
+            "the picture did not settle within {} frames",
+            SETTLE_MAX
+        )),
+    }
+}
+
+/// The pixels of `region` that change by themselves over `frames` frames of `f` (which is
+/// run on).
+pub fn live_pixels(lab: &mut Lab, f: &mut Fork, frames: u64) -> Result<PixelMask, String> {
+    let mut mask = PixelMask::new();
+    let mut last = Picture::take(f).ok_or("this host has no picture")?;
+    for _ in 0..frames {
+        lab.run(f, 1)?;
+        let now = Picture::take(f).ok_or("this host has no picture")?;
+        mask.add(&last.changes(&now));
+        last = now;
+    }
+    Ok(mask)
+}

@@ -1,0 +1,254 @@
+//! Entering a move with the pad, first on a fork. The hand is walked one press at a time,
+//! each press waited out and checked (the picture must change where the hand leaves and
+//! arrives), the piece picked up (the picture must change) and put down; then the board
+//! must read as the rules say. The presses, frame by frame, make a [`Tape`] that the real
+//! game is then given, with checkpoints: the real picture must look exactly as the fork's
+//! did at those frames, or the tape stops.
+
+use super::grid::Grid;
+use super::{Sight, settle};
+use crate::board::SIDE;
+use nesmind_host::sight::{Lab, Rect, Shot};
+use nesmind_host::{Buttons, Fork, Frame};
+
+/// The presses of a plan, and what the real game must show on the way.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tape {
+    pub pad: usize,
+    /// Buttons for each frame from the fork's start.
+    pub frames: Vec<Buttons>,
+    /// (frame index, hash of the board area the picture must show before that frame).
+    pub checks: Vec<(usize, u64)>,
+    /// The region the checks hash.
+    pub region: Rect,
+}
+
+impl Tape {
+    pub fn new(pad: usize, region: Rect) -> Tape {
+        Tape {
+            pad,
+            frames: Vec::new(),
+            checks: Vec::new(),
+            region,
+        }
+    }
+}
+
+/// A fork that writes down every frame it runs.
+pub struct Taped<'a> {
+    pub fork: Fork,
+    pub tape: &'a mut Tape,
+}
+
+impl Taped<'_> {
+    fn run(&mut self, lab: &mut Lab, b: Buttons, n: u64) -> Result<(), String> {
+        self.fork.set_buttons(self.tape.pad, b);
+        lab.run(&mut self.fork, n)?;
+        self.tape.frames.extend((0..n).map(|_| b));
+        Ok(())
+    }
+
+    fn tap(&mut self, lab: &mut Lab, b: Buttons) -> Result<(), String> {
+        let hold = lab.hold;
+        self.run(lab, b, hold)?;
+        self.run(lab, Buttons::NONE, hold)
+    }
+
+    /// Runs released until the board area has been still for `STILL` frames.
+    fn settle(&mut self, lab: &mut Lab, sight: &Sight) -> Result<Shot, String> {
+        let start = self.fork.frame_number();
+        self.fork.set_buttons(self.tape.pad, Buttons::NONE);
+        let shot = settle(lab, &mut self.fork, sight.grid.board_area(), &sight.live)?;
+        let n = self.fork.frame_number() - start;
+        self.tape.frames.extend((0..n).map(|_| Buttons::NONE));
+        Ok(shot)
+    }
+
+    /// The real picture must look like this fork's now.
+    fn checkpoint(&mut self) -> Result<(), String> {
+        let pic = nesmind_host::sight::Picture::take(&self.fork).ok_or("no picture")?;
+        self.tape
+            .checks
+            .push((self.tape.frames.len(), pic.hash_rect(self.tape.region)));
+        Ok(())
+    }
+}
+
+/// The direction (column step, row step) of the next press from `from` towards `to`:
+/// rows first, the short way round if the hand wraps.
+pub fn direction(grid: &Grid, from: u8, to: u8) -> Option<(i32, i32)> {
+    let side = SIDE as i32;
+    let (r, c) = (i32::from(from) / side, i32::from(from) % side);
+    let (tr, tc) = (i32::from(to) / side, i32::from(to) % side);
+    let way = |d: i32| {
+        if d == 0 {
+            0
+        } else if grid.wraps && d.abs() > side / 2 {
+            -d.signum()
+        } else {
+            d.signum()
+        }
+    };
+    match (way(tr - r), way(tc - c)) {
+        (0, 0) => None,
+        (0, dc) => Some((dc, 0)),
+        (dr, _) => Some((0, dr)),
+    }
+}
+
+pub fn buttons_of(dir: (i32, i32)) -> Buttons {
+    match dir {
+        (1, 0) => Buttons::RIGHT,
+        (-1, 0) => Buttons::LEFT,
+        (0, 1) => Buttons::DOWN,
+        _ => Buttons::UP,
+    }
+}
+
+/// Whether the change between two settled pictures is the hand stepping from `a` to `b`:
+/// the mean changed pixel lies near the middle of their hand points.
+fn stepped(sight: &Sight, before: &Shot, after: &Shot, a: u8, b: u8) -> bool {
+    let ch = before
+        .pic
+        .changes_in(&after.pic, sight.grid.board_area())
+        .unmasked(&sight.live);
+    let Some(m) = ch.centroid() else { return false };
+    let (p, q) = (sight.grid.cursor_point(a), sight.grid.cursor_point(b));
+    let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+    (m.0 - mid.0).abs() <= f64::from(sight.grid.pitch.0) / 2.0
+        && (m.1 - mid.1).abs() <= f64::from(sight.grid.pitch.1) / 2.0
+}
+
+/// Walks the hand on `t` from `from` to `to`, checking each step; returns the last shot.
+pub fn goto(
+    sight: &Sight,
+    lab: &mut Lab,
+    t: &mut Taped,
+    from: u8,
+    to: u8,
+    mut shot: Shot,
+) -> Result<Shot, String> {
+    let mut at = from;
+    let mut lost = 0;
+    for _ in 0..4 * SIDE {
+        let Some(dir) = direction(&sight.grid, at, to) else {
+            return Ok(shot);
+        };
+        let next = sight
+            .grid
+            .step(at, dir)
+            .ok_or("the hand would leave the board")?;
+        t.tap(lab, buttons_of(dir))?;
+        let now = t.settle(lab, sight)?;
+        if now
+            .pic
+            .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
+        {
+            lost += 1;
+            if lost > 2 {
+                return Err(format!(
+                    "the hand did not move from {} (three presses lost)",
+                    crate::board::square_name(at)
+                ));
+            }
+            continue;
+        }
+        if !stepped(sight, &shot, &now, at, next) {
+            return Err(format!(
+                "the hand did not step from {} to {} as expected",
+                crate::board::square_name(at),
+                crate::board::square_name(next)
+            ));
+        }
+        at = next;
+        shot = now;
+    }
+    Err("the hand did not reach its cell".into())
+}
+
+/// Presses A on `t`; the picture must change (a piece picked up or put down). With
+/// `last`, the real picture must match this fork's just before the press.
+pub fn press_a(
+    sight: &Sight,
+    lab: &mut Lab,
+    t: &mut Taped,
+    shot: &Shot,
+    last: bool,
+) -> Result<Shot, String> {
+    if last {
+        t.checkpoint()?;
+    }
+    t.tap(lab, Buttons::A)?;
+    let now = t.settle(lab, sight)?;
+    if now
+        .pic
+        .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
+    {
+        return Err("the game did not take the A press".into());
+    }
+    Ok(now)
+}
+
+/// Frames the game may take after the last press to show the move (captures turning).
+const SHOW_FRAMES: u64 = 300;
+
+/// Enters source -> destination on a copy of `base` (hand on `cursor`), then waits until
+/// `shows(shot)` says the board shows the move: the fork then and its tape. An error says
+/// what went wrong (a press not taken, the move never shown).
+pub fn enter(
+    sight: &Sight,
+    lab: &mut Lab,
+    base: &Fork,
+    pad: usize,
+    (cursor, source, dest): (u8, u8, u8),
+    mut shows: impl FnMut(&Shot) -> bool,
+) -> Result<(Fork, Tape), String> {
+    let mut tape = Tape::new(pad, sight.grid.board_area());
+    let mut t = Taped {
+        fork: base.clone(),
+        tape: &mut tape,
+    };
+    let shot = t.settle(lab, sight)?;
+    let shot = goto(sight, lab, &mut t, cursor, source, shot)?;
+    let shot = press_a(sight, lab, &mut t, &shot, false)?;
+    let shot = goto(sight, lab, &mut t, source, dest, shot)?;
+    press_a(sight, lab, &mut t, &shot, true)?;
+    let start = t.tape.frames.len() as u64;
+    loop {
+        let now = t.settle(lab, sight)?;
+        if shows(&now) {
+            break;
+        }
+        if t.tape.frames.len() as u64 - start > SHOW_FRAMES {
+            return Err(format!(
+                "the board did not show the move within {SHOW_FRAMES} frames of the last press"
+            ));
+        }
+        t.run(lab, Buttons::NONE, 1)?;
+    }
+    t.checkpoint()?;
+    let fork = t.fork;
+    Ok((fork, tape))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directions_take_rows_first_and_the_short_way_round() {
+        let mut g = Grid {
+            origin: (0, 0),
+            pitch: (16, 16),
+            cursor0: (8.0, 8.0),
+            wraps: false,
+        };
+        assert_eq!(direction(&g, 0, 48), Some((0, 1)));
+        assert_eq!(direction(&g, 42, 48), Some((1, 0)));
+        assert_eq!(direction(&g, 6, 0), Some((-1, 0)));
+        assert_eq!(direction(&g, 5, 5), None);
+        g.wraps = true;
+        assert_eq!(direction(&g, 6, 0), Some((1, 0)));
+        assert_eq!(direction(&g, 0, 42), Some((0, -1)));
+    }
+}
