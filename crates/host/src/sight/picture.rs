@@ -195,6 +195,11 @@ impl Picture {
         ch
     }
 
+    /// The raw palette indices, row by row (for tools that save or show a picture).
+    pub fn indices(&self) -> &[u8] {
+        &self.px
+    }
+
     /// The most common colour in `r` (clipped), the usual backdrop of a region.
     pub fn commonest(&self, r: Rect) -> Option<u8> {
         let mut counts = [0u32; 64];

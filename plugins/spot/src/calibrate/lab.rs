@@ -5,6 +5,7 @@ use crate::map_read::Memory;
 use crate::pad_plan::direction;
 use crate::ram_map::Cursor;
 use nesmind_host::ramsearch::{Search, Snapshot, Test, Width};
+use nesmind_host::sight::Meter;
 use nesmind_host::{Buttons, Fork, Frame};
 
 /// Frames run after a button is released before memory is compared.
@@ -12,23 +13,33 @@ pub const SETTLE: u64 = 8;
 /// The D-pad directions in the order the probes use them.
 pub const DIRS: [Buttons; 4] = [Buttons::RIGHT, Buttons::LEFT, Buttons::DOWN, Buttons::UP];
 
-/// Counts the frames run on forks; `hold` is how long a press lasts.
-pub struct Lab {
+/// Counts the frames run on forks, charging them to a meter (calibration runs a slice
+/// per game frame); `hold` is how long a press lasts.
+pub struct Lab<'m> {
     pub frames: u64,
     pub hold: u64,
+    meter: &'m mut Meter,
 }
 
 /// What one direction did, per byte: the pressed fork's value minus the untouched one's.
 pub type Effect = Vec<(u16, u8)>;
 
-impl Lab {
-    pub fn new(hold: u64) -> Lab {
-        Lab { frames: 0, hold }
+impl<'m> Lab<'m> {
+    pub fn new(hold: u64, meter: &'m mut Meter) -> Lab<'m> {
+        Lab {
+            frames: 0,
+            hold,
+            meter,
+        }
     }
 
     pub fn run(&mut self, f: &mut Fork, n: u64) -> Result<(), String> {
-        self.frames += n;
-        f.run_frames(n)
+        for _ in 0..n {
+            self.meter.charge(1)?;
+            self.frames += 1;
+            f.run_frame()?;
+        }
+        Ok(())
     }
 
     /// Holds `b` on `pad`, releases it and runs `settle` frames more.

@@ -23,6 +23,7 @@ mod turns;
 use crate::ram_map::{CellCodes, Cursor, RamMap, Turn};
 use lab::{Lab, release_all};
 use nesmind_host::ramsearch::Snapshot;
+use nesmind_host::sight::{Job, Meter};
 use nesmind_host::{Fork, Frame, RomInfo};
 use scan::Found;
 
@@ -37,6 +38,8 @@ const PATIENCE: u64 = 600;
 /// position; what the pads do there does not look like a board game, and the try fails.
 const MAX_ATTEMPTS: u32 = 6;
 const COOLDOWN: u64 = 30;
+/// Fork frames of a try run per game frame (calibration never holds a frame up for long).
+const GRANT: u64 = 40;
 
 /// A failed try: `fatal` once the board has been confirmed (this is the game, and
 /// something about it cannot be explained), else it may just not have been a game start.
@@ -98,9 +101,25 @@ pub enum Progress {
     Failed(String),
 }
 
-pub struct Calibrator {
+/// What a try needs, moved to the thread it runs on.
+#[derive(Clone)]
+struct Trial {
     expected: Option<RamMap>,
     rom: RomInfo,
+}
+
+type TrialResult = (Result<(RamMap, Vec<String>), Problem>, u64);
+
+/// A try under way: its job, the start position it was started on, and the game frame.
+struct Running {
+    job: Job<TrialResult>,
+    fingerprint: Fingerprint,
+    frame: u64,
+}
+
+pub struct Calibrator {
+    trial: Trial,
+    running: Option<Running>,
     frames: u64,
     previous: Fingerprint,
     tried: Vec<Fingerprint>,
@@ -114,8 +133,11 @@ impl Calibrator {
     /// `expected`: the shipped entry for this cartridge, if any, to be confirmed.
     pub fn new(rom: &RomInfo, expected: Option<RamMap>) -> Calibrator {
         Calibrator {
-            expected,
-            rom: rom.clone(),
+            trial: Trial {
+                expected,
+                rom: rom.clone(),
+            },
+            running: None,
             frames: 0,
             previous: Vec::new(),
             tried: Vec::new(),
@@ -128,6 +150,16 @@ impl Calibrator {
     /// One frame of the real game.
     pub fn step(&mut self, frame: &dyn Frame) -> Progress {
         self.frames += 1;
+        if let Some(mut run) = self.running.take() {
+            return match run.job.step(GRANT) {
+                None => {
+                    self.running = Some(run);
+                    Progress::Waiting("spot: calibrating RAM on copies of the game".into())
+                }
+                Some(Ok((result, spent))) => self.finished(result, spent, run),
+                Some(Err(why)) => Progress::Failed(why),
+            };
+        }
         let snap = Snapshot::take(frame, true);
         let mut found = scan::scan(&snap);
         // Only arrays that held the same start position a frame ago (a buffer being filled
@@ -178,17 +210,39 @@ impl Calibrator {
         for f in &found {
             log::debug!("spot: calibration: start position in {f:02X?}");
         }
-        match self.experiment(base, &found) {
-            Ok((map, lines, fork_frames)) => {
-                let (map, confirmed, verdict) = self.confirm(map);
+        let trial = self.trial.clone();
+        let job = Job::start("spot-ram-calibration", move |m: &mut Meter| {
+            let mut frames = 0;
+            let out = trial.experiment(m, base, &found, &mut frames);
+            (out, frames)
+        });
+        self.running = Some(Running {
+            job,
+            fingerprint,
+            frame: frame.frame_number(),
+        });
+        Progress::Waiting("spot: calibrating RAM on copies of the game".into())
+    }
+
+    /// A try's result.
+    fn finished(
+        &mut self,
+        result: Result<(RamMap, Vec<String>), Problem>,
+        spent: u64,
+        run: Running,
+    ) -> Progress {
+        self.fork_frames += spent;
+        match result {
+            Ok((map, lines)) => {
+                let (map, confirmed, verdict) = self.trial.confirm(map);
                 let mut lines = lines;
                 lines.push(verdict);
                 Progress::Done(Box::new(Calibration {
                     map,
                     lines,
                     confirmed,
-                    fork_frames: self.fork_frames + fork_frames,
-                    frame: frame.frame_number(),
+                    fork_frames: self.fork_frames,
+                    frame: run.frame,
                 }))
             }
             Err(p) if p.fatal || self.tried.len() as u32 + 1 >= MAX_ATTEMPTS => {
@@ -196,7 +250,7 @@ impl Calibrator {
             }
             Err(p) => {
                 log::info!("spot: calibration: not a game start after all: {}", p.why);
-                self.tried.push(fingerprint);
+                self.tried.push(run.fingerprint);
                 self.next_try = self.frames + COOLDOWN;
                 let line = format!(
                     "spot: calibrating: a try failed ({}); waiting for a game to start",
@@ -207,37 +261,36 @@ impl Calibrator {
             }
         }
     }
+}
 
+impl Trial {
     fn experiment(
-        &mut self,
+        &self,
+        meter: &mut Meter,
         base: Fork,
         found: &[Found],
-    ) -> Result<(RamMap, Vec<String>, u64), Problem> {
-        let mut frames = 0;
+        frames: &mut u64,
+    ) -> Result<(RamMap, Vec<String>), Problem> {
         for hold in HOLDS {
-            let mut lab = Lab::new(hold);
+            let mut lab = Lab::new(hold, meter);
             let turn = find_turn(&mut lab, &base, found);
-            frames += lab.frames;
+            *frames += lab.frames;
             let (fork, pad, bytes) = match turn? {
                 TurnSearch::Found(f, pad, bytes) => (*f, pad, bytes),
                 // Longer presses only help a game that saw none of the short ones.
                 TurnSearch::Silent => continue,
                 TurnSearch::NoCursor(pad) => {
-                    self.fork_frames += frames;
                     return Err(Problem::from(format!(
                         "cursor: pad {} changes memory on its turn, but no byte moves like a cursor (Right and Left, Down and Up by opposite steps)",
                         pad + 1
                     )));
                 }
             };
-            let mut lab = Lab { frames, hold };
+            let mut lab = Lab::new(hold, meter);
             let out = self.explain(&mut lab, &base, &fork, pad, &bytes, found);
-            if out.is_err() {
-                self.fork_frames += lab.frames;
-            }
-            return out.map(|(m, l)| (m, l, lab.frames));
+            *frames += lab.frames;
+            return out;
         }
-        self.fork_frames += frames;
         Err(Problem::from(format!(
             "cursor: no pad moved a cursor within {} s of play (tried on forks, pressing for 1, 2 and 4 frames); does a pad-played player take part?",
             TURN_SEARCH / 60

@@ -83,6 +83,9 @@ pub struct SpotPlugin {
     sight: Option<Box<SightState>>,
     /// `ram=off`: never read the game's RAM, play from the picture alone.
     use_ram: bool,
+    /// Why the RAM shortcut is not in use (with the picture player).
+    ram_problem: Option<String>,
+    rom: Option<RomInfo>,
 }
 
 impl SpotPlugin {
@@ -121,6 +124,8 @@ impl SpotPlugin {
             errors: Vec::new(),
             sight: Some(Box::new(SightState::new())),
             use_ram: true,
+            ram_problem: None,
+            rom: None,
         };
         for (key, value) in opts {
             match key.as_str() {
@@ -252,10 +257,44 @@ impl SpotPlugin {
                     .push(format!("cannot write the calibrated map to {path}: {e}")),
             }
         }
-        self.set_status(frame, cal.summary());
+        if self.sight.is_none() {
+            self.set_status(frame, cal.summary());
+        }
         self.hold = u64::from(cal.map.press_frames);
         self.state = MapState::Ready(cal.map.clone());
         self.calibration = Some(cal);
+    }
+
+    /// With the picture player: RAM calibration runs beside it (a slice per frame), and
+    /// the map it finds is a shortcut the picture player checks. A RAM calibration that
+    /// fails costs nothing but the shortcut.
+    fn step_ram(&mut self, frame: &mut dyn Frame) {
+        if let MapState::Calibrating(c) = &mut self.state {
+            match c.step(frame) {
+                Progress::Waiting(_) => {}
+                Progress::Done(cal) => self.calibrated(frame, *cal),
+                Progress::Failed(why) => {
+                    log::info!(
+                        "spot: RAM calibration failed ({why}); playing from the picture alone"
+                    );
+                    self.ram_problem = Some(why);
+                    self.state = MapState::Unattached;
+                }
+            }
+        }
+    }
+
+    /// The RAM map found to disagree with the picture: dropped, and RAM is calibrated
+    /// again (the game may have moved its data).
+    pub(super) fn drop_ram_map(&mut self, why: &str) {
+        log::info!(
+            "spot: the RAM map disagrees with the picture ({why}); playing from the picture and calibrating RAM again"
+        );
+        self.ram_problem = Some(why.to_string());
+        self.state = MapState::Calibrating(Box::new(Calibrator::new(
+            &self.rom.clone().expect("attached"),
+            None,
+        )));
     }
 
     /// Whether this player plays `slot` now.
@@ -612,6 +651,7 @@ impl Plugin for SpotPlugin {
         "Plays Spot seats with an N-player search, through the pads"
     }
     fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String> {
+        self.rom = Some(rom.clone());
         let known = find_ram_map(&self.maps, rom).cloned();
         self.state = if self.trusted {
             let map = known.ok_or_else(|| no_map_for(&self.maps, rom))?;
@@ -631,6 +671,9 @@ impl Plugin for SpotPlugin {
     fn on_frame(&mut self, frame: &mut dyn Frame) {
         if let Some(mut st) = self.sight.take() {
             if !frame.picture().is_empty() {
+                if self.use_ram {
+                    self.step_ram(frame);
+                }
                 self.sight_frame(frame, &mut st);
                 self.sight = Some(st);
                 return;

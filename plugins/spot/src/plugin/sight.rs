@@ -8,7 +8,7 @@ use super::SpotPlugin;
 use crate::board::{CELLS, square_name};
 use crate::moves::Move;
 use crate::position::{MAX_PLAYERS, Outcome, Position};
-use crate::sight::probe::{Answer, Located, class_of_pad, locate, read_board};
+use crate::sight::probe::{Answer, Located, class_of_pad, locate, look_further, read_board};
 use crate::sight::steer::{Tape, enter};
 use crate::sight::{Calibrated, Cell, STILL, Sight, calibrate};
 use nesmind_host::sight::{Job, Lab, Meter, Narrator, Picture, Shot, Stillness};
@@ -198,14 +198,28 @@ impl SpotPlugin {
             return false;
         };
         let pad = run.tape.pad;
-        if let Some(&(_, want)) = run.tape.checks.iter().find(|(i, _)| *i == run.at) {
-            let same = Picture::take(frame).is_some_and(|p| p.hash_rect(run.tape.region) == want);
+        if let Some(k) = run.tape.checks.iter().position(|(i, _)| *i == run.at) {
+            let want = run.tape.checks[k].1;
+            let real = Picture::take(frame);
+            let same = real
+                .as_ref()
+                .is_some_and(|p| p.hash_rect(run.tape.region) == want);
             if !same {
-                log::info!(
-                    "spot: the game did not look as the fork did {} frames into entering {}; stopped pressing",
+                let diff = real.map(|p| run.tape.pictures[k].changes_in(&p, run.tape.region));
+                let what = format!(
+                    "the game did not look as the fork did {} frames into entering {} ({} pixels differ in {:?})",
                     run.at,
-                    run.mv
+                    run.mv,
+                    diff.as_ref().map_or(0, |d| d.count()),
+                    diff.and_then(|d| d.bounds)
                 );
+                // After the committing press only waiting is left: someone else (a person
+                // at another pad, a harness) moved the game on.
+                if run.at > run.tape.committed {
+                    log::debug!("spot: {what} after the move was entered");
+                } else {
+                    log::info!("spot: {what}; stopped pressing");
+                }
                 frame.set_buttons(pad, Buttons::NONE);
                 st.running = None;
                 return false;
@@ -310,7 +324,20 @@ impl SpotPlugin {
         at: &Located,
     ) -> Result<(), String> {
         let sight = &cal.sight;
-        let seen = read_board(sight, lab, shot, at, pad)?;
+        let mut seen = read_board(sight, shot, at)?;
+        // The RAM map, while it agrees with the picture, fills what the hand hides;
+        // otherwise the hand is moved further on a fork.
+        let ram = self.ram_board(frame, &seen, pad);
+        if let Some(ram) = &ram {
+            for (c, v) in seen.cells.iter_mut().zip(ram) {
+                if c.is_none() {
+                    *c = *v;
+                }
+            }
+        }
+        if !seen.unknown().is_empty() {
+            look_further(sight, lab, &mut seen, at, pad)?;
+        }
         if let Some(&c) = seen.unseen.first() {
             return Err(format!(
                 "the picture of {} matches no cell I know: pressing nothing",
@@ -340,6 +367,13 @@ impl SpotPlugin {
             .position(|&k| k == class)
             .ok_or("my pieces are not among the players calibration saw")?;
         let pos = Sight::position(&board, &cal.order, to_move)?;
+        log::debug!(
+            "spot: frame {}: pad {} to move, hand on {}, board {}",
+            frame.frame_number(),
+            pad + 1,
+            square_name(at.cell),
+            board_text(&board)
+        );
         if pos.is_over() {
             return Ok(());
         }
@@ -382,11 +416,23 @@ impl SpotPlugin {
             layer = next;
         }
         let dest = mv.to;
-        let shows = |s: &Shot| {
+        // The move alone is accepted the frame it shows; the others' replies only once
+        // the board has settled (a board mid-animation may pass through anything).
+        let shows = |s: &Shot, settled: bool| {
             let r = sight.read_with_hand(s, Some(dest));
             let fits =
                 |want: &[Cell; CELLS]| (0..CELLS).all(|c| r.cells[c].is_none_or(|v| v == want[c]));
-            r.unknown().len() <= 2 && r.unseen.is_empty() && wants.iter().any(fits)
+            let candidates = if settled { &wants[..] } else { &wants[..1] };
+            let ok = r.unknown().len() <= 2 && r.unseen.is_empty() && candidates.iter().any(fits);
+            if !ok && settled {
+                log::trace!(
+                    "spot: after {mv}: unknown {:?}, unseen {:?}, board {}",
+                    r.unknown(),
+                    r.unseen,
+                    board_text(&r.cells.map(|c| c.unwrap_or(Cell::Blocked)))
+                );
+            }
+            ok
         };
         match enter(sight, lab, base, pad, (at.cell, source, dest), shows) {
             Ok((_, tape)) => {
@@ -416,6 +462,76 @@ impl SpotPlugin {
                 Ok(())
             }
         }
+    }
+}
+
+impl SpotPlugin {
+    /// The board as the RAM map reads it, in the picture's piece classes, if a map is in
+    /// use and agrees with every cell the picture shows (else the map is dropped, said at
+    /// info level, and RAM calibrated again).
+    fn ram_board(
+        &mut self,
+        frame: &dyn Frame,
+        seen: &crate::sight::Seen,
+        _pad: usize,
+    ) -> Option<[Option<Cell>; CELLS]> {
+        let map = self.map()?.clone();
+        let (pos, slots) = match map.decode(frame, false) {
+            Ok(d) => d,
+            Err(why) => {
+                self.drop_ram_map(&format!("RAM no longer reads as a board: {why}"));
+                return None;
+            }
+        };
+        // Which picture class each RAM player is, from the cells both see.
+        let mut class_of: [Option<u8>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+        let mut out = [None; CELLS];
+        for sq in 0..CELLS {
+            let ram = if pos.blocked() >> sq & 1 == 1 {
+                Some(Cell::Blocked)
+            } else {
+                pos.owner(sq as u8).map(|p| Cell::Piece(p as u8))
+            };
+            let disagree = match (ram, seen.cells[sq]) {
+                (_, None) => false,
+                (None, Some(v)) => v != Cell::Empty,
+                (Some(Cell::Blocked), Some(v)) => v != Cell::Blocked,
+                (Some(Cell::Piece(p)), Some(Cell::Piece(k))) => {
+                    let slot = &mut class_of[usize::from(p)];
+                    let clash = slot.is_some_and(|c| c != k)
+                        || class_of
+                            .iter()
+                            .enumerate()
+                            .any(|(q, c)| q != usize::from(p) && *c == Some(k));
+                    class_of[usize::from(p)] = Some(k);
+                    clash
+                }
+                (Some(_), Some(_)) => true,
+            };
+            if disagree {
+                let why = format!(
+                    "at {} RAM says {} and the picture {:?}",
+                    square_name(sq as u8),
+                    match ram {
+                        None => "empty".to_string(),
+                        Some(Cell::Blocked) => "blocked".to_string(),
+                        Some(Cell::Piece(p)) => format!("slot {}", slots[usize::from(p)] + 1),
+                        Some(Cell::Empty) => "empty".to_string(),
+                    },
+                    seen.cells[sq].expect("known")
+                );
+                self.drop_ram_map(&why);
+                return None;
+            }
+            out[sq] = ram.or(Some(Cell::Empty));
+        }
+        // RAM players as picture classes (a player the picture shows nowhere stays unknown).
+        for v in out.iter_mut() {
+            if let Some(Cell::Piece(p)) = *v {
+                *v = class_of[usize::from(p)].map(Cell::Piece);
+            }
+        }
+        Some(out)
     }
 }
 
@@ -467,4 +583,21 @@ fn is_start(board: &[Cell; CELLS]) -> bool {
             .filter(|&&c| matches!(board[c], Cell::Piece(_)))
             .count()
             >= 3
+}
+
+/// The board in rows from the top: `.` empty, `#` blocked, `0`-`3` piece classes.
+fn board_text(board: &[Cell; CELLS]) -> String {
+    board
+        .chunks(7)
+        .map(|row| {
+            row.iter()
+                .map(|c| match c {
+                    Cell::Empty => '.',
+                    Cell::Blocked => '#',
+                    Cell::Piece(k) => char::from(b'0' + k),
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }

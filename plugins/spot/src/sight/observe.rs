@@ -3,7 +3,7 @@
 //! played on another pad (a person, or another seat of this player) is asked too: the
 //! fork makes a move for it.
 
-use super::probe::{Answer, class_of_pad, locate, read_board};
+use super::probe::{Answer, class_of_pad, locate, look_further, read_board};
 use super::steer;
 use super::{Cell, Sight};
 use crate::board::{ADJACENT, Bits, CELLS};
@@ -62,7 +62,8 @@ pub(super) fn observe(
                 // Someone may still be about to move; only a long quiet counts as skipped.
                 continue;
             }
-            let seen = read_board(sight, lab, &shot, &at, pad)?;
+            let mut seen = read_board(sight, &shot, &at)?;
+            look_further(sight, lab, &mut seen, &at, pad)?;
             let board = seen.complete().ok_or_else(|| {
                 format!(
                     "after a round of moves the picture of {} cell(s) could not be read",
@@ -74,7 +75,9 @@ pub(super) fn observe(
         if quiet >= QUIET && quiet % QUIET < 8 {
             for other in (0..4).filter(|&p| p != pad) {
                 if let Answer::Hand(at) = locate(sight, lab, &f, &shot, other)? {
-                    let board = read_board(sight, lab, &shot, &at, other)?
+                    let mut seen = read_board(sight, &shot, &at)?;
+                    look_further(sight, lab, &mut seen, &at, other)?;
+                    let board = seen
                         .complete()
                         .ok_or("a pad-played seat's board could not be read")?;
                     let mut skip = vec![ours];
@@ -116,7 +119,9 @@ fn move_for(
         .fold(0, |m, c| m | 1 << c);
     for src in (0..CELLS as u8).filter(|&c| board[usize::from(c)] == Cell::Piece(k)) {
         if let Some(dest) = Bits(ADJACENT[usize::from(src)] & empty).next() {
-            let shows = |s: &Shot| sight.read(s).cells[usize::from(dest)] == Some(Cell::Piece(k));
+            let shows = |s: &Shot, settled: bool| {
+                settled && sight.read(s).cells[usize::from(dest)] == Some(Cell::Piece(k))
+            };
             let (fork, _) = steer::enter(sight, lab, f, pad, (hand, src, dest), shows)?;
             return Ok(fork);
         }

@@ -87,18 +87,23 @@ pub fn locate(
 }
 
 /// The board read from `shot`, with what the hand hides read from the copy on which it
-/// moved away (and, if cells are still hidden, from copies where it moved on from there).
-pub fn read_board(
-    sight: &Sight,
-    lab: &mut Lab,
-    shot: &Shot,
-    at: &Located,
-    pad: usize,
-) -> Result<Seen, String> {
+/// moved away.
+pub fn read_board(sight: &Sight, shot: &Shot, at: &Located) -> Result<Seen, String> {
     let mut seen = sight.read(shot);
     if !seen.merge(&sight.read(&at.shot)) {
         return Err("the board changed while the hand was moved aside".into());
     }
+    Ok(seen)
+}
+
+/// Reads cells still hidden from copies where the hand moved on from `at`.
+pub fn look_further(
+    sight: &Sight,
+    lab: &mut Lab,
+    seen: &mut Seen,
+    at: &Located,
+    pad: usize,
+) -> Result<(), String> {
     for dir in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
         if seen.unknown().is_empty() {
             break;
@@ -115,7 +120,7 @@ pub fn read_board(
             return Err("the board changed while the hand was moved aside".into());
         }
     }
-    Ok(seen)
+    Ok(())
 }
 
 /// Which piece class `pad` plays: on copies of `base` (hand on `hand`), the pad picks up

@@ -21,6 +21,10 @@ pub struct Tape {
     pub checks: Vec<(usize, u64)>,
     /// The region the checks hash.
     pub region: Rect,
+    /// The fork's pictures at the checks (to say what differed).
+    pub pictures: Vec<nesmind_host::sight::Picture>,
+    /// Frames up to the press that commits the move; the rest only waits for it to show.
+    pub committed: usize,
 }
 
 impl Tape {
@@ -30,6 +34,8 @@ impl Tape {
             frames: Vec::new(),
             checks: Vec::new(),
             region,
+            pictures: Vec::new(),
+            committed: 0,
         }
     }
 }
@@ -70,6 +76,7 @@ impl Taped<'_> {
         self.tape
             .checks
             .push((self.tape.frames.len(), pic.hash_rect(self.tape.region)));
+        self.tape.pictures.push(pic);
         Ok(())
     }
 }
@@ -193,7 +200,8 @@ pub fn press_a(
 const SHOW_FRAMES: u64 = 300;
 
 /// Enters source -> destination on a copy of `base` (hand on `cursor`), then waits until
-/// `shows(shot)` says the board shows the move: the fork then and its tape. An error says
+/// `shows(shot, settled)` says the board shows the move (`settled`: the board has been
+/// still for a few frames): the fork then and its tape. An error says
 /// what went wrong (a press not taken, the move never shown).
 pub fn enter(
     sight: &Sight,
@@ -201,7 +209,7 @@ pub fn enter(
     base: &Fork,
     pad: usize,
     (cursor, source, dest): (u8, u8, u8),
-    mut shows: impl FnMut(&Shot) -> bool,
+    mut shows: impl FnMut(&Shot, bool) -> bool,
 ) -> Result<(Fork, Tape), String> {
     let mut tape = Tape::new(pad, sight.grid.board_area());
     let mut t = Taped {
@@ -213,10 +221,15 @@ pub fn enter(
     let shot = press_a(sight, lab, &mut t, &shot, false)?;
     let shot = goto(sight, lab, &mut t, source, dest, shot)?;
     press_a(sight, lab, &mut t, &shot, true)?;
+    t.tape.committed = t.tape.frames.len();
     let start = t.tape.frames.len() as u64;
+    // Every frame, not only settled ones: a quick player after us may answer before the
+    // picture has been still for long.
+    let mut still = nesmind_host::sight::Stillness::new(Some(sight.grid.board_area()));
     loop {
-        let now = t.settle(lab, sight)?;
-        if shows(&now) {
+        let now = Shot::take(&t.fork).ok_or("no picture")?;
+        let settled = still.observe(&now.pic) >= super::STILL;
+        if shows(&now, settled) {
             break;
         }
         if t.tape.frames.len() as u64 - start > SHOW_FRAMES {
