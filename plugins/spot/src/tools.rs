@@ -293,6 +293,22 @@ pub fn bench_positions(players: usize, count: usize, seed: u64) -> Vec<Position>
 /// meaningful on a machine shared with other jobs.
 #[cfg(target_os = "linux")]
 pub(crate) fn thread_cpu_seconds() -> Option<f64> {
+    cpu_seconds(3)
+}
+
+/// CPU time of the whole process (every thread: calibration runs on its own), if known.
+#[cfg(target_os = "linux")]
+pub(crate) fn process_cpu_seconds() -> Option<f64> {
+    cpu_seconds(2)
+}
+
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn process_cpu_seconds() -> Option<f64> {
+    None
+}
+
+#[cfg(target_os = "linux")]
+fn cpu_seconds(clock: i32) -> Option<f64> {
     #[repr(C)]
     struct Timespec {
         secs: i64,
@@ -301,10 +317,9 @@ pub(crate) fn thread_cpu_seconds() -> Option<f64> {
     unsafe extern "C" {
         fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
     }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
     let mut t = Timespec { secs: 0, nanos: 0 };
     // SAFETY: clock_gettime only writes the timespec we pass, which lives on our stack.
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    let rc = unsafe { clock_gettime(clock, &mut t) };
     (rc == 0).then_some(t.secs as f64 + t.nanos as f64 * 1e-9)
 }
 

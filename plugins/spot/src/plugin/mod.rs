@@ -199,6 +199,16 @@ impl SpotPlugin {
         }
     }
 
+    /// Why the RAM shortcut is not in use: the last RAM calibration try's problem, or why
+    /// the map was dropped.
+    pub fn ram_problem(&self) -> Option<&str> {
+        match &self.state {
+            MapState::Calibrating(c) if c.problem.is_some() => c.problem.as_deref(),
+            MapState::Failed(why) => Some(why),
+            _ => self.ram_problem.as_deref(),
+        }
+    }
+
     /// What the picture player learned, once it has calibrated.
     pub fn sight_calibration(&self) -> Option<&crate::sight::Calibrated> {
         self.sight.as_ref()?.calibrated()

@@ -162,9 +162,11 @@ impl SpotPlugin {
     /// the picture with Left or Right? Then calibrate on that pad.
     fn look(&mut self, frame: &mut dyn Frame, st: &mut SightState, shot: &Shot, quiet: u32) {
         let why = match &st.problem {
-            Some(p) => format!("looking for a board: the last try failed ({p})"),
+            Some(p) => {
+                format!("waiting for a game to start: the last look at the board failed ({p})")
+            }
             None => {
-                "looking for a board: no pad of mine moves a hand yet (has a game begun?)".into()
+                "waiting for a game to start: no pad of mine moves a hand on a board yet".into()
             }
         };
         st.narr.say(frame, &why);

@@ -33,6 +33,8 @@ pub struct Calibrated {
     pub order: Vec<u8>,
     /// Facts for the log.
     pub lines: Vec<String>,
+    /// Frames run on forks.
+    pub fork_frames: u64,
 }
 
 /// The picture of a cell while the hand stands at least two cells away, from the walk.
@@ -432,6 +434,7 @@ pub fn calibrate(
         ours,
         order,
         lines,
+        fork_frames: lab.frames(),
     })
 }
 
