@@ -488,7 +488,7 @@ impl SpotPlugin {
         // Which picture class each RAM player is, from the cells both see.
         let mut class_of: [Option<u8>; MAX_PLAYERS] = [None; MAX_PLAYERS];
         let mut out = [None; CELLS];
-        for sq in 0..CELLS {
+        for (sq, o) in out.iter_mut().enumerate() {
             let ram = if pos.blocked() >> sq & 1 == 1 {
                 Some(Cell::Blocked)
             } else {
@@ -525,7 +525,7 @@ impl SpotPlugin {
                 self.drop_ram_map(&why);
                 return None;
             }
-            out[sq] = ram.or(Some(Cell::Empty));
+            *o = ram.or(Some(Cell::Empty));
         }
         // RAM players as picture classes (a player the picture shows nowhere stays unknown).
         for v in out.iter_mut() {
