@@ -11,6 +11,7 @@
 //! - [`lab`]: experiments on forks (press, wait for the picture to settle, look), and how
 //!   long the real game's picture has been still ([`Stillness`]);
 //! - [`job`]: long experiments run a bounded slice per game frame, reproducibly;
+//! - [`tape`]: presses proven on a fork, replayed into the real game with checkpoints;
 //! - [`narrate`]: the status line and the rule that no wait is silent.
 
 pub mod job;
@@ -18,9 +19,11 @@ pub mod lab;
 pub mod look;
 pub mod narrate;
 pub mod picture;
+pub mod tape;
 
 pub use job::{Job, Meter};
 pub use lab::{Lab, Stillness, release_all};
 pub use look::{Codebook, Look, Verdict};
 pub use narrate::Narrator;
 pub use picture::{Changes, Picture, PixelMask, Rect, Shot, SpriteMask};
+pub use tape::{Tape, TapeRun, TapeStep, Taped};

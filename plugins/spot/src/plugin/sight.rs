@@ -9,9 +9,9 @@ use crate::board::{CELLS, square_name};
 use crate::moves::Move;
 use crate::position::{MAX_PLAYERS, Outcome, Position};
 use crate::sight::probe::{Answer, Located, class_of_pad, locate, look_further, read_board};
-use crate::sight::steer::{Tape, enter};
+use crate::sight::steer::enter;
 use crate::sight::{Calibrated, Cell, STILL, Sight, calibrate};
-use nesmind_host::sight::{Job, Lab, Meter, Narrator, Picture, Shot, Stillness};
+use nesmind_host::sight::{Job, Lab, Meter, Narrator, Picture, Shot, Stillness, TapeRun, TapeStep};
 use nesmind_host::{Buttons, Frame};
 
 /// Fork frames of calibration run per game frame (about 10 ms).
@@ -35,10 +35,9 @@ enum Mode {
     Playing(Box<Calibrated>),
 }
 
-/// The tape being played into the real game.
+/// The tape being played into the real game, and the move it enters.
 struct Running {
-    tape: Tape,
-    at: usize,
+    tape: TapeRun,
     mv: Move,
 }
 
@@ -199,42 +198,24 @@ impl SpotPlugin {
         let Some(run) = st.running.as_mut() else {
             return false;
         };
-        let pad = run.tape.pad;
-        if let Some(k) = run.tape.checks.iter().position(|(i, _)| *i == run.at) {
-            let want = run.tape.checks[k].1;
-            let real = Picture::take(frame);
-            let same = real
-                .as_ref()
-                .is_some_and(|p| p.hash_rect(run.tape.region) == want);
-            if !same {
-                let diff = real.map(|p| run.tape.pictures[k].changes_in(&p, run.tape.region));
-                let what = format!(
-                    "the game did not look as the fork did {} frames into entering {} ({} pixels differ in {:?})",
-                    run.at,
-                    run.mv,
-                    diff.as_ref().map_or(0, |d| d.count()),
-                    diff.and_then(|d| d.bounds)
-                );
+        match run.tape.step(frame) {
+            TapeStep::Pressed => true,
+            TapeStep::Done => {
+                st.running = None;
+                false
+            }
+            TapeStep::Diverged { what, after_commit } => {
                 // After the committing press only waiting is left: someone else (a person
                 // at another pad, a harness) moved the game on.
-                if run.at > run.tape.committed {
-                    log::debug!("spot: {what} after the move was entered");
+                if after_commit {
+                    log::debug!("spot: {what} after {} was entered", run.mv);
                 } else {
-                    log::info!("spot: {what}; stopped pressing");
+                    log::info!("spot: {what} while entering {}; stopped pressing", run.mv);
                 }
-                frame.set_buttons(pad, Buttons::NONE);
                 st.running = None;
-                return false;
+                false
             }
         }
-        if run.at < run.tape.frames.len() {
-            frame.set_buttons(pad, run.tape.frames[run.at]);
-            run.at += 1;
-            return true;
-        }
-        frame.set_buttons(pad, Buttons::NONE);
-        st.running = None;
-        false
     }
 
     fn play_seen(
@@ -442,11 +423,11 @@ impl SpotPlugin {
                 self.moves_entered += 1;
                 st.narr.acted();
                 st.narr.say(frame, &format!("pad {} plays {mv}", pad + 1));
-                let mut run = Running { tape, at: 0, mv };
-                if let Some(&b) = run.tape.frames.first() {
-                    frame.set_buttons(pad, b);
-                    run.at = 1;
-                }
+                let mut run = Running {
+                    tape: TapeRun::new(tape),
+                    mv,
+                };
+                run.tape.step(frame);
                 st.running = Some(run);
                 Ok(())
             }

@@ -5,80 +5,22 @@
 //! game is then given, with checkpoints: the real picture must look exactly as the fork's
 //! did at those frames, or the tape stops.
 
+use super::Sight;
 use super::grid::Grid;
-use super::{Sight, settle};
 use crate::board::SIDE;
-use nesmind_host::sight::{Lab, Rect, Shot};
-use nesmind_host::{Buttons, Fork, Frame};
+use nesmind_host::sight::{Lab, Shot};
+pub use nesmind_host::sight::{Tape, Taped};
+use nesmind_host::{Buttons, Fork};
 
-/// The presses of a plan, and what the real game must show on the way.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tape {
-    pub pad: usize,
-    /// Buttons for each frame from the fork's start.
-    pub frames: Vec<Buttons>,
-    /// (frame index, hash of the board area the picture must show before that frame).
-    pub checks: Vec<(usize, u64)>,
-    /// The region the checks hash.
-    pub region: Rect,
-    /// The fork's pictures at the checks (to say what differed).
-    pub pictures: Vec<nesmind_host::sight::Picture>,
-    /// Frames up to the press that commits the move; the rest only waits for it to show.
-    pub committed: usize,
-}
-
-impl Tape {
-    pub fn new(pad: usize, region: Rect) -> Tape {
-        Tape {
-            pad,
-            frames: Vec::new(),
-            checks: Vec::new(),
-            region,
-            pictures: Vec::new(),
-            committed: 0,
-        }
-    }
-}
-
-/// A fork that writes down every frame it runs.
-pub struct Taped<'a> {
-    pub fork: Fork,
-    pub tape: &'a mut Tape,
-}
-
-impl Taped<'_> {
-    fn run(&mut self, lab: &mut Lab, b: Buttons, n: u64) -> Result<(), String> {
-        self.fork.set_buttons(self.tape.pad, b);
-        lab.run(&mut self.fork, n)?;
-        self.tape.frames.extend((0..n).map(|_| b));
-        Ok(())
-    }
-
-    fn tap(&mut self, lab: &mut Lab, b: Buttons) -> Result<(), String> {
-        let hold = lab.hold;
-        self.run(lab, b, hold)?;
-        self.run(lab, Buttons::NONE, hold)
-    }
-
-    /// Runs released until the board area has been still for `STILL` frames.
-    fn settle(&mut self, lab: &mut Lab, sight: &Sight) -> Result<Shot, String> {
-        let start = self.fork.frame_number();
-        self.fork.set_buttons(self.tape.pad, Buttons::NONE);
-        let shot = settle(lab, &mut self.fork, sight.grid.board_area(), &sight.live)?;
-        let n = self.fork.frame_number() - start;
-        self.tape.frames.extend((0..n).map(|_| Buttons::NONE));
-        Ok(shot)
-    }
-
-    /// The real picture must look like this fork's now.
-    fn checkpoint(&mut self) -> Result<(), String> {
-        let pic = nesmind_host::sight::Picture::take(&self.fork).ok_or("no picture")?;
-        self.tape
-            .checks
-            .push((self.tape.frames.len(), pic.hash_rect(self.tape.region)));
-        self.tape.pictures.push(pic);
-        Ok(())
-    }
+/// Runs `t` released until the board area has settled.
+fn settle_taped(t: &mut Taped, lab: &mut Lab, sight: &Sight) -> Result<Shot, String> {
+    t.settle(
+        lab,
+        sight.grid.board_area(),
+        &sight.live,
+        super::STILL,
+        super::SETTLE_MAX,
+    )
 }
 
 /// The direction (column step, row step) of the next press from `from` towards `to`:
@@ -146,7 +88,7 @@ pub fn goto(
             .step(at, dir)
             .ok_or("the hand would leave the board")?;
         t.tap(lab, buttons_of(dir))?;
-        let now = t.settle(lab, sight)?;
+        let now = settle_taped(t, lab, sight)?;
         if now
             .pic
             .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
@@ -186,7 +128,7 @@ pub fn press_a(
         t.checkpoint()?;
     }
     t.tap(lab, Buttons::A)?;
-    let now = t.settle(lab, sight)?;
+    let now = settle_taped(t, lab, sight)?;
     if now
         .pic
         .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
@@ -216,12 +158,12 @@ pub fn enter(
         fork: base.clone(),
         tape: &mut tape,
     };
-    let shot = t.settle(lab, sight)?;
+    let shot = settle_taped(&mut t, lab, sight)?;
     let shot = goto(sight, lab, &mut t, cursor, source, shot)?;
     let shot = press_a(sight, lab, &mut t, &shot, false)?;
     let shot = goto(sight, lab, &mut t, source, dest, shot)?;
     press_a(sight, lab, &mut t, &shot, true)?;
-    t.tape.committed = t.tape.frames.len();
+    t.commit();
     let start = t.tape.frames.len() as u64;
     // Every frame, not only settled ones: a quick player after us may answer before the
     // picture has been still for long.
