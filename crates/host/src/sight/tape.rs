@@ -134,9 +134,9 @@ impl TapeRun {
         if let Some(k) = self.tape.checks.iter().position(|(i, _)| *i == self.at) {
             let want = self.tape.checks[k].1;
             let real = Picture::take(frame);
-            if !real
+            if real
                 .as_ref()
-                .is_some_and(|p| p.hash_rect(self.tape.region) == want)
+                .is_none_or(|p| p.hash_rect(self.tape.region) != want)
             {
                 let diff = real.map(|p| self.tape.pictures[k].changes_in(&p, self.tape.region));
                 frame.set_buttons(pad, Buttons::NONE);
