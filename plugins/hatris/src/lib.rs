@@ -17,6 +17,7 @@ pub mod rng;
 pub mod rules;
 pub mod runtime;
 pub mod search;
+pub mod sight;
 pub mod sim;
 pub mod train;
 pub mod variant;

@@ -7,32 +7,72 @@
 //! per frame is counted in emulated frames, not in wall time), which keeps runs
 //! reproducible.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
 /// The experiment's side: charges emulated frames against the grants it is given.
+/// Cloning a meter gives another handle to the same account (one thread only).
+#[derive(Clone)]
 pub struct Meter {
+    account: Rc<RefCell<Account>>,
+}
+
+struct Account {
     grants: Receiver<u64>,
     yielded: Sender<()>,
     left: u64,
-    /// Frames charged in all.
-    pub spent: u64,
+    spent: u64,
 }
 
 /// Why a job stopped early: its owner dropped it (the game was reset, the player detached).
 pub const CANCELLED: &str = "the experiment was cancelled";
 
+thread_local! {
+    /// The meter of the job running on this thread, for code that charges frames without
+    /// being handed a meter (see [`charge_current`]).
+    static CURRENT: RefCell<Option<Meter>> = const { RefCell::new(None) };
+}
+
+/// Charges `n` frames to the meter of the job this thread runs, if any (on a thread that
+/// runs no job, e.g. a tool's own, nothing is charged and nothing waits).
+pub fn charge_current(n: u64) -> Result<(), String> {
+    let meter = CURRENT.with(|c| c.borrow().clone());
+    match meter {
+        Some(mut m) => m.charge(n),
+        None => Ok(()),
+    }
+}
+
 impl Meter {
     /// Charges `n` frames about to be run; waits for the next grant when this one is used
     /// up. An error means the job was dropped: unwind.
     pub fn charge(&mut self, n: u64) -> Result<(), String> {
-        while self.left == 0 {
-            self.yielded.send(()).map_err(|_| CANCELLED.to_string())?;
-            self.left = self.grants.recv().map_err(|_| CANCELLED.to_string())?;
+        let mut a = self.account.borrow_mut();
+        while a.left == 0 {
+            a.yielded.send(()).map_err(|_| CANCELLED.to_string())?;
+            a.left = a.grants.recv().map_err(|_| CANCELLED.to_string())?;
         }
-        self.left = self.left.saturating_sub(n);
-        self.spent += n;
+        a.left = a.left.saturating_sub(n);
+        a.spent += n;
         Ok(())
+    }
+
+    /// Frames charged in all.
+    pub fn spent(&self) -> u64 {
+        self.account.borrow().spent
+    }
+
+    fn with(grants: Receiver<u64>, yielded: Sender<()>, left: u64) -> Meter {
+        Meter {
+            account: Rc::new(RefCell::new(Account {
+                grants,
+                yielded,
+                left,
+                spent: 0,
+            })),
+        }
     }
 
     /// A meter that never waits (for tools and tests that may take their time).
@@ -41,12 +81,7 @@ impl Meter {
         let (yielded, _) = channel();
         // The sender is dropped: `left` never reaches zero in practice.
         drop(grant_tx);
-        Meter {
-            grants,
-            yielded,
-            left: u64::MAX,
-            spent: 0,
-        }
+        Meter::with(grants, yielded, u64::MAX)
     }
 }
 
@@ -77,14 +112,11 @@ impl<T: Send + 'static> Job<T> {
             .name(name.to_string())
             .spawn(move || {
                 let Ok(first) = grants.recv() else { return };
-                let mut meter = Meter {
-                    grants,
-                    yielded: yielded_tx,
-                    left: first,
-                    spent: 0,
-                };
+                let mut meter = Meter::with(grants, yielded_tx, first);
+                CURRENT.with(|c| *c.borrow_mut() = Some(meter.clone()));
                 let out =
                     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&mut meter)));
+                CURRENT.with(|c| *c.borrow_mut() = None);
                 let msg = match out {
                     Ok(v) => Done::Value(v),
                     Err(e) => Done::Panicked(
@@ -176,7 +208,7 @@ mod tests {
             for _ in 0..25 {
                 m.charge(1)?;
             }
-            Ok(m.spent)
+            Ok(m.spent())
         });
         // 10 frames a step: the result comes with the third step, on every machine.
         assert!(job.step(10).is_none());
@@ -221,6 +253,21 @@ mod tests {
         for _ in 0..1000 {
             m.charge(7).unwrap();
         }
-        assert_eq!(m.spent, 7000);
+        assert_eq!(m.spent(), 7000);
+        // No job on this thread: nothing to charge.
+        assert_eq!(charge_current(5), Ok(()));
+    }
+
+    #[test]
+    fn code_deep_in_a_job_charges_the_jobs_meter() {
+        let mut job = Job::start("current", |m: &mut Meter| -> Result<u64, String> {
+            for _ in 0..12 {
+                charge_current(1)?;
+            }
+            Ok(m.spent())
+        });
+        assert!(job.step(5).is_none());
+        assert!(job.step(5).is_none());
+        assert_eq!(job.step(5), Some(Ok(Ok(12))));
     }
 }

@@ -25,7 +25,7 @@ impl<'m> Lab<'m> {
 
     /// Emulated frames run so far through this meter.
     pub fn frames(&self) -> u64 {
-        self.meter.spent
+        self.meter.spent()
     }
 
     pub fn meter(&mut self) -> &mut Meter {

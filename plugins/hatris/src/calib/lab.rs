@@ -1,5 +1,7 @@
-//! Driving forks: presses, waits, and a count of every emulated frame spent.
+//! Driving forks: presses, waits, and a count of every emulated frame spent (charged to
+//! the calibration job's meter when one runs).
 
+use nesmind_host::sight::charge_current;
 use nesmind_host::{Buttons, Fork, Frame};
 
 /// Frames a button is held for one deliberate press, then released for as long: the game
@@ -17,6 +19,9 @@ impl Lab {
     pub fn hold(&mut self, fork: &mut Fork, buttons: Buttons, n: u64) -> Result<(), String> {
         fork.set_buttons(0, buttons);
         for _ in 0..n {
+            // Inside a calibration job this waits for the game's next frame when the
+            // frame's share is used up.
+            charge_current(1)?;
             fork.run_frame()?;
             self.frames += 1;
         }

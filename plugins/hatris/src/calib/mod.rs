@@ -137,6 +137,9 @@ pub struct Calibrated {
     pub lab: Lab,
 }
 
+/// A calibration running as a job, a slice per game frame.
+pub type CalJob = nesmind_host::sight::Job<Result<Calibrated, String>>;
+
 /// Calibrates on forks of `frame`, where `pair` is falling. `Err` names the fact that
 /// could not be found.
 pub fn calibrate(

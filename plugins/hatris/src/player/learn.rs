@@ -2,6 +2,9 @@
 //! screen, and comparing findings with the shipped map.
 
 use super::{HatrisPlayer, PATIENCE, PROBE_EVERY, Phase};
+
+/// Fork frames of RAM calibration run per game frame.
+const CAL_GRANT: u64 = 40;
 use crate::calib::{self, lab::Lab, pair};
 use crate::game::Game;
 use crate::ram_map::{self, HelperMap, RamMap};
@@ -49,17 +52,19 @@ impl HatrisPlayer {
         };
         let Some(pair) = found else {
             let warned = warned || n >= PATIENCE;
-            if warned && n < PATIENCE + PROBE_EVERY {
+            if warned && n < PATIENCE + PROBE_EVERY && self.sight.is_none() {
                 log::warn!(
                     "hatris: no falling pair after {} s; is this Hatris, and has a game started?",
                     PATIENCE / 60
                 );
             }
-            frame.set_status(if warned {
-                "hatris: still no falling pair (not Hatris, or no game started?); pressing nothing"
-            } else {
-                "hatris: waiting for a falling pair"
-            });
+            if self.sight.is_none() {
+                frame.set_status(if warned {
+                    "hatris: still no falling pair (not Hatris, or no game started?); pressing nothing"
+                } else {
+                    "hatris: waiting for a falling pair"
+                });
+            }
             self.phase = Phase::Waiting {
                 next_probe: n + PROBE_EVERY,
                 warned,
@@ -71,10 +76,32 @@ impl HatrisPlayer {
             .as_ref()
             .map_or(("?".to_string(), 0), |r| (r.file_name.clone(), r.crc32));
         let name = format!("{file} (calibrated)");
-        match calib::calibrate(&*frame, &pair, &name, crc32) {
+        let Some(base) = frame.fork() else { return };
+        // The experiments run a slice per frame on their own thread.
+        let job = nesmind_host::sight::Job::start("hatris-ram-calibration", move |_m| {
+            calib::calibrate(&base, &pair, &name, crc32)
+        });
+        self.phase = Phase::Calibrating(Box::new(job));
+        if self.sight.is_none() {
+            frame.set_status("hatris: calibrating on copies of the game");
+        }
+    }
+
+    /// Advances RAM calibration by one frame's share; takes the map when it is done.
+    pub(super) fn poll_calibration(&mut self, frame: &mut dyn Frame) {
+        let Phase::Calibrating(job) = &mut self.phase else {
+            return;
+        };
+        let Some(result) = job.step(CAL_GRANT) else {
+            return;
+        };
+        let n = frame.frame_number();
+        match result.and_then(|r| r) {
             Ok(c) => {
                 self.fork_frames += c.lab.frames;
-                self.calibrated_at = Some(n);
+                if self.calibrated_at.is_none() {
+                    self.calibrated_at = Some(n);
+                }
                 let line = format!(
                     "hatris: calibrated at frame {n} ({} frames on forks): {}; the game ended \
                      at {} px",
@@ -84,10 +111,32 @@ impl HatrisPlayer {
                 );
                 log::info!("{line}");
                 self.compare_with_shipped(&c.map);
-                frame.set_status(&line);
+                if self.sight.is_none() {
+                    frame.set_status(&line);
+                }
                 self.use_map(c.map);
             }
             Err(why) => self.fail(frame, why),
+        }
+    }
+
+    /// With the picture player: RAM calibration runs beside it, and its map is only a
+    /// shortcut the picture player checks; a failure costs the shortcut alone.
+    pub(super) fn ram_beside(&mut self, frame: &mut dyn Frame) {
+        match &self.phase {
+            Phase::Waiting { next_probe, warned } => {
+                let (n, w) = (*next_probe, *warned);
+                self.wait(frame, n, w);
+            }
+            Phase::Calibrating(_) => self.poll_calibration(frame),
+            Phase::Playing if self.map.is_none() => {
+                // The map was dropped: calibrate again.
+                self.phase = Phase::Waiting {
+                    next_probe: frame.frame_number() + PROBE_EVERY,
+                    warned: true,
+                };
+            }
+            _ => {}
         }
     }
 

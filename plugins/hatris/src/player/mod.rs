@@ -11,6 +11,7 @@ use crate::board::{Board, Geometry};
 
 mod decide;
 mod learn;
+mod sight;
 use crate::calib::{self, level::LevelFinder};
 use crate::eval::Weights;
 use crate::game::Action;
@@ -35,6 +36,8 @@ enum Phase {
         next_probe: u64,
         warned: bool,
     },
+    /// Calibrating on forks, a slice per frame.
+    Calibrating(Box<calib::CalJob>),
     Playing,
     /// Calibration could not make sense of the game: the message, and nothing is pressed.
     Failed(String),
@@ -84,6 +87,12 @@ pub struct HatrisPlayer {
     pub calibrated_at: Option<u64>,
     pub fork_frames: u64,
     last_action: Option<Action>,
+    /// The picture player (`sight=on`, the default) on hosts that show a picture.
+    sight: Option<Box<sight::SightPlay>>,
+    /// `ram=off`: never read the game's RAM.
+    use_ram: bool,
+    /// RAM maps dropped because they disagreed with the picture.
+    pub ram_dropped: u64,
 }
 
 /// Builds the player from `--plugin-opt` values: `ram_map`, `save_map`, `weights`,
@@ -98,6 +107,8 @@ impl HatrisPlayer {
         let mut weights = Weights::shipped();
         let mut settings = Settings::default();
         let mut save_map = None;
+        let mut sight = true;
+        let mut use_ram = true;
         for (key, value) in opts {
             match key.as_str() {
                 "ram_map" => {
@@ -108,10 +119,12 @@ impl HatrisPlayer {
                 "save_map" => save_map = Some(value.clone()),
                 "weights" => weights = Weights::load(value)?,
                 "settings" => settings = crate::sim::load_settings(Some(value))?,
+                "sight" => sight = on_off("sight", value)?,
+                "ram" => use_ram = on_off("ram", value)?,
                 other => {
                     return Err(format!(
                         "hatris: unknown option '{other}' (known: ram_map, save_map, weights, \
-                         settings)"
+                         settings, sight, ram)"
                     ));
                 }
             }
@@ -147,6 +160,9 @@ impl HatrisPlayer {
             calibrated_at: None,
             fork_frames: 0,
             last_action: None,
+            sight: sight.then(|| Box::new(sight::SightPlay::new())),
+            use_ram,
+            ram_dropped: 0,
         })
     }
 
@@ -158,8 +174,27 @@ impl HatrisPlayer {
     pub fn map(&self) -> Option<&RamMap> {
         self.map.as_ref()
     }
-    /// Why the player gave up, if it did.
+    /// Why the player gave up, if it did. With the picture player, a RAM calibration
+    /// that fails only costs the shortcut.
     pub fn failure(&self) -> Option<&str> {
+        match &self.phase {
+            Phase::Failed(why) if self.sight.is_none() => Some(why),
+            _ => None,
+        }
+    }
+
+    /// What the picture player learned, once it has calibrated.
+    pub fn sight(&self) -> Option<&crate::sight::HatSight> {
+        self.sight.as_ref()?.sight()
+    }
+
+    /// Why the picture player's last calibration try failed, if it did.
+    pub fn sight_problem(&self) -> Option<&str> {
+        self.sight.as_ref()?.problem()
+    }
+
+    /// Why RAM calibration failed, if it did.
+    pub fn ram_problem(&self) -> Option<&str> {
         match &self.phase {
             Phase::Failed(why) => Some(why),
             _ => None,
@@ -192,6 +227,13 @@ impl HatrisPlayer {
     }
 
     fn fail(&mut self, frame: &mut dyn Frame, why: String) {
+        if self.sight.is_some() {
+            log::info!(
+                "hatris: RAM calibration could not find {why}; playing from the picture alone"
+            );
+            self.phase = Phase::Failed(why);
+            return;
+        }
         let line = format!("hatris: could not find {why}; not playing");
         log::error!("{line}");
         frame.set_status(&line);
@@ -287,17 +329,55 @@ impl Plugin for HatrisPlayer {
     }
 
     fn on_frame(&mut self, frame: &mut dyn Frame) {
-        match self.phase {
-            Phase::Waiting { next_probe, warned } => self.wait(frame, next_probe, warned),
+        if self.sight.is_some() {
+            if !frame.picture().is_empty() {
+                if self.use_ram {
+                    self.ram_beside(frame);
+                }
+                let mut st = self.sight.take().expect("checked");
+                self.sight_frame(frame, &mut st);
+                self.sight = Some(st);
+                return;
+            }
+            log::info!("hatris: this host shows no picture: playing from RAM through the map");
+            self.sight = None;
+        }
+        if !self.use_ram {
+            frame.set_buttons(0, Buttons::NONE);
+            return;
+        }
+        match &self.phase {
+            Phase::Waiting { next_probe, warned } => {
+                let (n, w) = (*next_probe, *warned);
+                self.wait(frame, n, w)
+            }
+            Phase::Calibrating(_) => self.poll_calibration(frame),
             Phase::Playing => self.play(frame),
             Phase::Failed(_) => frame.set_buttons(0, Buttons::NONE),
         }
     }
 
     fn result(&self) -> Option<String> {
+        if self.sight.is_some() {
+            return Some(format!(
+                "decisions {} helper calls {} surprises {} calibrated at frame {} ({} frames on forks){}",
+                self.decisions,
+                self.helper_calls,
+                self.surprises,
+                self.calibrated_at.map_or("-".into(), |f| f.to_string()),
+                self.fork_frames,
+                match (&self.map, self.ram_dropped) {
+                    (Some(_), 0) => "; RAM map in use, agreeing with the picture".to_string(),
+                    (_, 0) => String::new(),
+                    (_, n) => format!("; RAM map dropped {n} time(s)"),
+                }
+            ));
+        }
         Some(match &self.phase {
             Phase::Failed(why) => format!("calibration failed: could not find {why}"),
-            Phase::Waiting { .. } => "no falling pair found; nothing played".into(),
+            Phase::Waiting { .. } | Phase::Calibrating(_) => {
+                "no falling pair found; nothing played".into()
+            }
             Phase::Playing => format!(
                 "decisions {} helper calls {} surprises {} calibrated at frame {} ({} frames on forks)",
                 self.decisions,
@@ -307,6 +387,14 @@ impl Plugin for HatrisPlayer {
                 self.fork_frames
             ),
         })
+    }
+}
+
+fn on_off(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "true" | "1" => Ok(true),
+        "off" | "false" | "0" => Ok(false),
+        _ => Err(format!("hatris: {key}: '{value}' is not on/off")),
     }
 }
 
