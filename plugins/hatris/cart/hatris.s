@@ -5,7 +5,13 @@
 ; Build: plugins/hatris/cart/build.sh (ca65/ld65 from cc65).
 
 .include "defs.inc"
+.include "port.s"
+.include "check.s"
+.include "store_vram.s"
 .include "store.s"
+.include "store_move.s"
+.include "pair.s"
+.include "pool.s"
 .include "main.s"
 .include "art.s"
 .include "piles.s"

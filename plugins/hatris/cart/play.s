@@ -31,11 +31,15 @@ enter_title:
     lda #0
     sta CUTSCENE
     sta HELPER_ON
-    lda #CODE_NONE
-    sta HAT1_TYPE
-    sta HAT2_TYPE
-    sta NEXT1_TYPE
-    sta NEXT2_TYPE
+    jsr clear_hats
+    lda #0
+    jsr next_set
+    dex
+    jsr next_set
+    .if NEXT_BG
+        lda #1
+        sta preview_due
+    .endif
     lda #MSG_TITLE
     sta message
     lda #TITLE_TIME
@@ -87,13 +91,13 @@ st_menu:
 
 start_game:
     jsr empty_piles
+    jsr pool_clear
     lda #0
     ldx #7
 :   sta CASH, x
     dex
     bpl :-
     sta STAGE
-    sta POOL_COUNT
     sta PROGRESS
     sta PROGRESS + 1
     sta SPAWNS
@@ -111,6 +115,8 @@ start_game:
     sta RNG_H2
     lda menu_shop
     sta SHOP
+    jsr port_start
+    lda SHOP
     beq :+
     jsr refill                  ; a later first shop starts with its hats dealt
 :   jsr next_pair
@@ -120,22 +126,28 @@ start_game:
     rts
 
 spawn_pair:
-    lda NEXT1_TYPE
-    sta HAT1_TYPE
-    lda NEXT2_TYPE
-    sta HAT2_TYPE
+    ldx #0
+    jsr next_get
+    jsr hat_set_type
+    inx
+    jsr next_get
+    jsr hat_set_type
     jsr next_pair
-    lda #SPAWN_LEFT + COL_BASE
-    sta HAT1_COL
-    lda #SPAWN_LEFT + 1 + COL_BASE
-    sta HAT2_COL
+    ldx #0
+    lda #SPAWN_LEFT
+    jsr hat_set_col
+    inx
+    lda #SPAWN_LEFT + 1
+    jsr hat_set_col
     lda #SPAWN_Y
-    YFLIP
-    sta HAT1_Y
-    sta HAT2_Y
+    jsr hat_set_y
+    dex
+    jsr hat_set_y
     lda #0
-    sta HAT1_LANDED
-    sta HAT2_LANDED
+    jsr hat_set_landed
+    inx
+    jsr hat_set_landed
+    lda #0
     sta FALL_ACC
     ldx STAGE
     lda speed_table, x
@@ -149,7 +161,10 @@ spawn_pair:
     inc SPAWNS + 2
 :   lda #ST_PAIR
     sta GAME_STATE
-    rts
+    .if FLAG_KIND = 2
+        jsr clear_all_flags
+    .endif
+    jmp port_spawn
 
 ; A: pixels to fall this frame (Down: fast, or all the way when HARD_DROP; otherwise the
 ; stage's gravity).
@@ -178,61 +193,89 @@ st_pair:
     lda PAD_NEW
     and #BTN_B
     beq @no_helper
-    ldx POOL_COUNT
+    jsr pool_count
     beq @no_helper
     jmp call_helper
 @no_helper:
-    lda HAT1_Y
-    YFLIP
+    ldx #0
+    jsr hat_y
     sta cur_y
     lda PAD_NEW
     and #BTN_A
     beq @no_swap
 .if SWAP_TYPES
-    lda HAT1_TYPE
-    ldx HAT2_TYPE
-    stx HAT1_TYPE
-    sta HAT2_TYPE
+    jsr hat_type                ; X = 0
+    pha
+    inx
+    jsr hat_type
+    dex
+    jsr hat_set_type
+    pla
+    inx
+    jsr hat_set_type
 .else
-    ldx HAT1_COL
-    ldy HAT2_COL
-    stx HAT2_COL
-    sty HAT1_COL
+    jsr hat_col                 ; X = 0
+    pha
+    inx
+    jsr hat_col
+    dex
+    jsr hat_set_col
+    pla
+    inx
+    jsr hat_set_col
 .endif
+    jsr port_moved
 @no_swap:
-    lda HAT1_COL
-    cmp HAT2_COL
+    ldx #0
+    jsr hat_col
+    sta t1
+    inx
+    jsr hat_col
+    sta t2
+    cmp t1
     bcc :+
-    lda HAT2_COL
-:   tax                         ; the pair's left column (as stored)
+    lda t1
+:   tax                         ; the pair's left column
     lda PAD_NEW
     and #BTN_LEFT
     beq @right
-    cpx #COL_BASE
+    cpx #0
     beq @moved
-    lda a:HEIGHTS - 1 - COL_BASE, x ; a pile reaching the hats' bottom blocks the way
+    lda HEIGHTS - 1, x          ; a pile reaching the hats' bottom blocks the way
     cmp cur_y
     bcs @moved
-    dec HAT1_COL
-    dec HAT2_COL
-    jmp @moved
+    dec t1
+    dec t2
+    jmp @move
 @right:
     lda PAD_NEW
     and #BTN_RIGHT
     beq @moved
-    cpx #COLUMNS - 2 + COL_BASE
+    cpx #COLUMNS - 2
     bcs @moved
-    lda a:HEIGHTS + 2 - COL_BASE, x
+    lda HEIGHTS + 2, x
     cmp cur_y
     bcs @moved
-    inc HAT1_COL
-    inc HAT2_COL
+    inc t1
+    inc t2
+@move:
+    ldx #0
+    lda t1
+    jsr hat_set_col
+    inx
+    lda t2
+    jsr hat_set_col
+    jsr port_moved
 @moved:
-    ldx HAT1_COL
-    lda a:HEIGHTS - COL_BASE, x
+    ldx #0
+    jsr hat_col
+    tax
+    lda HEIGHTS, x
     sta t1
-    ldx HAT2_COL
-    lda a:HEIGHTS - COL_BASE, x
+    ldx #1
+    jsr hat_col
+    tax
+    lda HEIGHTS, x
     sta t2
     cmp t1
     bcs :+
@@ -250,9 +293,10 @@ st_pair:
     lda t3
 @set:
     sta cur_y
-    YFLIP
-    sta HAT1_Y
-    sta HAT2_Y
+    ldx #0
+    jsr hat_set_y
+    inx
+    jsr hat_set_y
     lda cur_y
     cmp t3
     bne @done
@@ -262,17 +306,15 @@ st_pair:
     jmp commit_pair             ; equal piles: the pair lands as one
 @split:
     ; the hat over the taller pile stops; the other hovers, then falls on alone
-    bcc @second_stops
-    lda #$FF
-    sta HAT1_LANDED
-    lda #HAT_STRIDE             ; offset of hat 2's variables
-    bne @hover
-@second_stops:
-    lda #$FF
-    sta HAT2_LANDED
-    lda #0
-@hover:
+    ldx #0
+    bcs :+
+    inx                         ; hat 2 stops
+:   lda #$FF
+    jsr hat_set_landed
+    txa
+    eor #1
     sta free_hat
+    jsr port_split
     lda #HOVER_TIME
     sta hover
     lda #2
@@ -284,16 +326,17 @@ st_pair:
 
 st_split:
     ldx free_hat
-    lda HAT1_Y, x
-    YFLIP
+    jsr hat_y
     sta t3
-    ldy HAT1_COL, x
+    jsr hat_col
+    sta t5
+    tay
     lda PAD_NEW
     and #BTN_LEFT
     beq @right
-    cpy #COL_BASE
+    cpy #0
     beq @moved
-    lda HEIGHTS - 1 - COL_BASE, y
+    lda HEIGHTS - 1, y
     cmp t3
     bcs @moved
     dey
@@ -302,16 +345,19 @@ st_split:
     lda PAD_NEW
     and #BTN_RIGHT
     beq @moved
-    cpy #COLUMNS - 1 + COL_BASE
+    cpy #COLUMNS - 1
     bcs @moved
-    lda HEIGHTS + 1 - COL_BASE, y
+    lda HEIGHTS + 1, y
     cmp t3
     bcs @moved
     iny
 @moved:
     tya
-    sta HAT1_COL, x
-    lda hover
+    jsr hat_set_col
+    cmp t5
+    beq :+
+    jsr port_moved
+:   lda hover
     beq @fall
     lda PAD_HELD
     and #BTN_DOWN
@@ -324,8 +370,9 @@ st_split:
 @fall:
     jsr fall_step
     sta t4
-    ldy HAT1_COL, x
-    lda HEIGHTS - COL_BASE, y
+    jsr hat_col
+    tay
+    lda HEIGHTS, y
     sta t2
     lda t3
     sec
@@ -337,8 +384,7 @@ st_split:
     lda t2
 @set:
     sta t3
-    YFLIP
-    sta HAT1_Y, x
+    jsr hat_set_y
     lda t3
     cmp t2
     bne @done
@@ -348,27 +394,23 @@ st_split:
 
 ; Both hats are down: hat 1 lands first, then hat 2; a pile over the limit ends the game.
 commit_pair:
+    ldx #0
     lda #$FF
-    sta HAT1_LANDED
-    sta HAT2_LANDED
+    jsr hat_set_landed
+    inx
+    jsr hat_set_landed
     lda #0
     sta FALL_COUNT
-    lda HAT1_COL
-    sec
-    sbc #COL_BASE
+    dex
+@hat:
+    jsr hat_col
     sta l_col
-    lda HAT1_TYPE
-    DECODE_TYPE
+    jsr hat_type
     sta l_type
     jsr land
-    lda HAT2_COL
-    sec
-    sbc #COL_BASE
-    sta l_col
-    lda HAT2_TYPE
-    DECODE_TYPE
-    sta l_type
-    jsr land
+    inx
+    cpx #2
+    bne @hat
     ldx #COLUMNS - 1
 :   lda HEIGHTS, x
     cmp #HEIGHT_MAX + 1
@@ -388,7 +430,7 @@ game_over:
     sta message
     lda #OVER_TIME
     sta timer
-    rts
+    jmp port_over
 
 ; Waits until every changed pile picture is on screen, then spawns (or starts an interlude).
 st_settle:

@@ -1,0 +1,151 @@
+; How many hats a pile holds, in whichever of the COUNT_KIND shapes. Included by store.s.
+
+; A := count A as stored (byte offset or free slots).
+.macro COUNT_ENCODE
+    .if COUNT_KIND = 1 .and ELEM_STRIDE = 2
+        asl a
+    .elseif COUNT_KIND = 3
+        eor #$FF
+        sec
+        adc #<COUNT_CAP
+    .endif
+.endmacro
+.macro COUNT_DECODE
+    .if COUNT_KIND = 1 .and ELEM_STRIDE = 2
+        lsr a
+    .elseif COUNT_KIND = 3
+        eor #$FF
+        sec
+        adc #<COUNT_CAP
+    .endif
+.endmacro
+
+.if COUNT_KIND = 2
+
+; The pile ends at the first "no hat" cell: count_get looks for it, count_set writes it.
+; Both work on pile X's buffer and leave hp as it was.
+.macro HP_TO_BUF
+    lda hp
+    pha
+    lda hp + 1
+    pha
+    jsr buf_of
+    lda cp
+    sta hp
+    lda cp + 1
+    sta hp + 1
+.endmacro
+.macro HP_BACK
+    pla
+    sta hp + 1
+    pla
+    sta hp
+.endmacro
+
+; A := hats in pile X; Z set when none. Keeps X and Y.
+count_get:
+    sty sy
+    HP_TO_BUF
+    ldy #0
+:   jsr type_at
+    beq :+
+    iny
+    bne :-                      ; always: a pile never fills its slots
+:   sty n_scan
+    HP_BACK
+    ldy sy
+    lda n_scan
+    rts
+
+; Pile X's count := A. Keeps A, X and Y.
+count_set:
+    sta n_scan
+    sty sy
+    HP_TO_BUF
+    ldy n_scan
+    lda #CODE_NONE
+    jsr cell_put
+    HP_BACK
+    ldy sy
+    lda n_scan
+    rts
+
+.elseif COUNT_HDR
+
+; The count is the first byte of the pile's buffer.
+count_get:
+    sty sy
+    jsr buf_of
+    ldy #0
+    LOAD_HAT cp
+    ldy sy
+    COUNT_DECODE
+    cmp #0
+    rts
+
+count_set:
+    sta n_scan
+    sty sy
+    jsr buf_of
+    ldy #0
+    lda n_scan
+    COUNT_ENCODE
+    STORE_HAT cp
+    ldy sy
+    lda n_scan
+    rts
+
+.elseif HATS_VRAM
+
+count_get:
+    lda #<COUNTS
+    sta vp
+    lda #>COUNTS
+    sta vp + 1
+    sty sy
+    txa
+    tay
+    jsr vram_read
+    ldy sy
+    COUNT_DECODE
+    cmp #0
+    rts
+
+count_set:
+    sta n_scan
+    lda #<COUNTS
+    sta vp
+    lda #>COUNTS
+    sta vp + 1
+    sty sy
+    txa
+    tay
+    lda n_scan
+    COUNT_ENCODE
+    jsr vram_write
+    ldy sy
+    lda n_scan
+    rts
+
+.else
+
+count_get:
+    lda COUNTS, x
+    COUNT_DECODE
+    .if COUNT_KIND = 3 .or (COUNT_KIND = 1 .and ELEM_STRIDE = 2)
+        cmp #0
+    .endif
+    rts
+
+count_set:
+    .if COUNT_KIND = 3 .or (COUNT_KIND = 1 .and ELEM_STRIDE = 2)
+        sta n_scan
+        COUNT_ENCODE
+        sta COUNTS, x
+        lda n_scan
+    .else
+        sta COUNTS, x
+    .endif
+    rts
+
+.endif
