@@ -597,6 +597,7 @@ const OPTIONS: &[(&str, &[u32])] = &[
     ("NEXT_BG", &[0, 1]),
     ("POOL_SPR", &[0, 1]),
     ("PAL_CYCLE", &[0, 1]),
+    ("FLASH", &[0, 24, 32, 40]),
     ("ART_SET", &[0, 1]),
     ("ART_FLIP", &[0, 1]),
     ("ART_PERM", &[0, 1, 2, 3, 4, 5]),

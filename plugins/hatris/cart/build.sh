@@ -102,8 +102,31 @@ if [ -n "$seed" ]; then
 
     # Address allocation: "lo hi" ranges already taken, per region.
     taken_ranges=""
-    # alloc NAME SIZE REGION_LO REGION_HI_EXCLUSIVE [ALIGN]
+    # alloc NAME SIZE REGION_LO REGION_HI_EXCLUSIVE [ALIGN]: stops the build if no room
     alloc() {
+        alloc_in "$@" || { echo "build.sh: variant $seed: no room for $1 ($2 bytes)" >&2; exit 1; }
+    }
+    # alloc_first NAME SIZE REGION_LO REGION_HI_EXCLUSIVE: the lowest free place, or fails
+    alloc_first() {
+        at=$3
+        while [ $(( at + $2 )) -le "$4" ]; do
+            end=$(( at + $2 ))
+            clash=0
+            for range in $taken_ranges; do
+                a=${range%-*}
+                b=${range#*-}
+                if [ "$at" -lt "$b" ] && [ "$a" -lt "$end" ]; then clash=1; at=$b; break; fi
+            done
+            if [ "$clash" -eq 0 ]; then
+                taken_ranges="$taken_ranges $at-$end"
+                set_var "$1" "$at"
+                return 0
+            fi
+        done
+        return 1
+    }
+    # alloc_in NAME SIZE REGION_LO REGION_HI_EXCLUSIVE [ALIGN]: fails if no room
+    alloc_in() {
         size=$2
         lo=$3
         hi=$4
@@ -119,10 +142,7 @@ if [ -n "$seed" ]; then
             else
                 # Random spots keep clashing: take the first free one.
                 at=$(( lo + (tries - 201) * align ))
-                if [ $(( at + size )) -gt "$hi" ]; then
-                    echo "build.sh: variant $seed: no room for $1 ($size bytes)" >&2
-                    exit 1
-                fi
+                if [ $(( at + size )) -gt "$hi" ]; then return 1; fi
             fi
             end=$(( at + size ))
             clash=0
@@ -136,6 +156,26 @@ if [ -n "$seed" ]; then
         taken_ranges="$taken_ranges $at-$end"
         set_var "$1" "$at"
     }
+    # pick_offsets: the falling hat record's five fields at distinct offsets in HAT_STRIDE.
+    pick_offsets() {
+        used_off=" "
+        for f in TYPE COL Y X LANDED; do
+            while :; do
+                rnd "$v_HAT_STRIDE"
+                case "$used_off" in *" $r "*) ;; *) break ;; esac
+            done
+            used_off="$used_off$r "
+            set_var "OFF_$f" "$r"
+        done
+    }
+    # alloc_bytes: the one-byte game variables, each where alloc_cpu puts it.
+    alloc_bytes() {
+        for name in RNG_H1 RNG_H2 CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT \
+                    NOT_PLAYING NEXT1_TYPE NEXT2_TYPE FALL_SPEED FALL_ACC POOL_COUNT HELPER_ON \
+                    CURSOR REMOVED CHOSEN; do
+            alloc_cpu "$name" 1
+        done
+    }
     # alloc_cpu NAME SIZE: console RAM ($0300-$07FF) mostly, PRG RAM otherwise
     alloc_cpu() {
         if chance 70; then alloc "$1" "$2" 768 2048; else alloc "$1" "$2" 24576 32768; fi
@@ -148,7 +188,11 @@ if [ -n "$seed" ]; then
         . "$here/classic.sh"
     fi
     if [ "$check" -eq 1 ]; then
-        alloc SHADOW 416 24576 32768
+        # The first free place, drawing nothing: with --check, a seed's variant is the same.
+        if [ "$classic" -eq 1 ]; then
+            alloc_first SHADOW 416 24576 32768 || alloc_first SHADOW 416 768 2048 ||
+                { echo "build.sh: variant $seed: no room for the shadow" >&2; exit 1; }
+        fi
         set_var CHECK 1
         names="$names CHECK SHADOW"
         for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done

@@ -44,15 +44,7 @@ for t in 1 2 3 4 5 6; do
     set_var "CODE_$t" "$code"
 done
 # Hat fields: five distinct offsets within the record.
-used_off=" "
-for f in TYPE COL Y X LANDED; do
-    while :; do
-        rnd "$v_HAT_STRIDE"
-        case "$used_off" in *" $r "*) ;; *) break ;; esac
-    done
-    used_off="$used_off$r "
-    set_var "OFF_$f" "$r"
-done
+pick_offsets
 for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
 
 es=$v_ELEM_STRIDE
@@ -102,11 +94,7 @@ alloc_cpu HEIGHTS 6
 alloc_cpu SPAWNS 3
 alloc_cpu FRAME_LO 2
 alloc_cpu PROGRESS 2
-for name in RNG_H1 RNG_H2 CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT \
-            NOT_PLAYING NEXT1_TYPE NEXT2_TYPE FALL_SPEED FALL_ACC POOL_COUNT HELPER_ON \
-            CURSOR REMOVED CHOSEN; do
-    alloc_cpu "$name" 1
-done
+alloc_bytes
 for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
 
 names="PILE_SPACE ELEM_STRIDE PILE_REVERSED PILE_STRIDE SWAP_TYPES Y_DOWN Y_ORIGIN COL_BASE

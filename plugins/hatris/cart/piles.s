@@ -117,6 +117,19 @@ land:
     jsr draw_landed
     jmp @done
 @stack:
+.if FLASH
+    lda quiet
+    bne :+
+    jsr draw_landed             ; the stack shows whole, flashes, and vanishes later
+    lda l_col
+    sta flash_col
+    lda l_type
+    sta flash_type
+    lda #FLASH
+    sta flash_t
+    bne @done                   ; always
+:
+.endif
     jsr clear_top_five
 @done:
     ldx l_col

@@ -1,23 +1,25 @@
 ; How many hats a pile holds, in whichever of the COUNT_KIND shapes. Included by store.s.
 
-; A := count A as stored (byte offset or free slots).
+; A := count A as stored (byte offset or free slots), and back.
 .macro COUNT_ENCODE
     .if COUNT_KIND = 1 .and ELEM_STRIDE = 2
         asl a
     .elseif COUNT_KIND = 3
-        eor #$FF
-        sec
-        adc #<COUNT_CAP
+        FREE_SLOTS
     .endif
 .endmacro
 .macro COUNT_DECODE
     .if COUNT_KIND = 1 .and ELEM_STRIDE = 2
         lsr a
     .elseif COUNT_KIND = 3
-        eor #$FF
-        sec
-        adc #<COUNT_CAP
+        FREE_SLOTS
     .endif
+.endmacro
+; A := COUNT_CAP - A (its own inverse).
+.macro FREE_SLOTS
+    eor #$FF
+    sec
+    adc #<COUNT_CAP
 .endmacro
 
 .if COUNT_KIND = 2

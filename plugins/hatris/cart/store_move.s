@@ -82,6 +82,15 @@ copy_pile:
     bne :-
     rts
 
+; Pile X's pointer := dp; Y := its offset in the pointer tables.
+.macro POINT_AT_DP
+    PTR_INDEX
+    lda dp
+    sta PTRS, y
+    lda dp + 1
+    sta PTRS + PTR_HI_OFF, y
+.endmacro
+
 .if PILE_MOVE = 1
 ; Pile X had hats removed: it is copied to the spare buffer, which becomes its own, and its
 ; old buffer the spare. Keeps X.
@@ -92,15 +101,11 @@ pile_moved:
     lda SPARE + 1
     sta dp + 1
     jsr copy_pile
-    PTR_INDEX
     lda cp
     sta SPARE
     lda cp + 1
     sta SPARE + 1
-    lda dp
-    sta PTRS, y
-    lda dp + 1
-    sta PTRS + PTR_HI_OFF, y
+    POINT_AT_DP
     rts
 .endif
 
@@ -115,15 +120,11 @@ pile_moved:
     lda BACKS + PTR_HI_OFF, y
     sta dp + 1
     jsr copy_pile
-    PTR_INDEX
+    POINT_AT_DP
     lda cp
     sta BACKS, y
     lda cp + 1
     sta BACKS + PTR_HI_OFF, y
-    lda dp
-    sta PTRS, y
-    lda dp + 1
-    sta PTRS + PTR_HI_OFF, y
     rts
 .endif
 

@@ -21,6 +21,16 @@ pick_distinct() {
     done
 }
 
+# alloc_cpu NAME SIZE: console RAM ($0300-$07FF) mostly, PRG RAM otherwise; either, if the
+# first has no room left.
+alloc_cpu() {
+    if chance 70; then
+        alloc_in "$1" "$2" 768 2048 || alloc "$1" "$2" 24576 32768
+    else
+        alloc_in "$1" "$2" 24576 32768 || alloc "$1" "$2" 768 2048
+    fi
+}
+
 # ---- piles --------------------------------------------------------------------------------
 rnd 100
 if [ "$r" -lt 35 ]; then set_var PILE_SPACE 0
@@ -42,6 +52,7 @@ if [ "$v_COUNT_KIND" -eq 1 ] && [ "$v_CELL" -eq 1 ]; then set_var COUNT_KIND 0; 
 rnd 140; set_var COUNT_CAP $(( 60 + r ))
 set_var COUNT_HDR 0
 if [ "$v_COUNT_KIND" -ne 2 ] && chance 40; then set_var COUNT_HDR 1; fi
+for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
 # Hat codes in the piles: drawn, or the hat's picture (sprite tile or art row) for bytes.
 set_var ART_SET 0
 if chance 50; then set_var ART_SET 1; fi
@@ -105,6 +116,8 @@ if chance 50; then
     if chance 50; then set_var SWAP_PTRS 1; fi
     if chance 50; then set_var PTR_SPLIT 1; fi
 fi
+# Overrides of the structure take effect before sizes are worked out from it.
+for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
 case "$v_PILE_MOVE" in 1) nbuf=7 ;; 2) nbuf=12 ;; *) nbuf=6 ;; esac
 # The buffers' starting order: a shuffle.
 remaining=""
@@ -143,9 +156,12 @@ if [ "$v_PILE_SPACE" -eq 0 ] && [ "$pile_block" -gt 700 ]; then set_var PILE_SPA
 # Brims beside their types live where the types do.
 if [ "$v_ELEM_STRIDE" -eq 2 ] && [ "$v_PILE_SPACE" -eq 2 ]; then set_var BRIM_VRAM 1; fi
 set_var BRIM_STRIDE 64
-# The pile pictures and (used when the next pair is drawn in the background) its two pages.
-alloc BITMAPS 3584 24576 32768 256
+# One block: the pile pictures, the two pages of the next pair when it is drawn in the
+# background, and the check build's shadow (kept free in every build, so that --check
+# builds the same variant).
+alloc BITMAPS 4000 24576 32768 256
 set_var PREVIEW $(( v_BITMAPS + 3072 ))
+set_var SHADOW $(( v_BITMAPS + 3584 ))
 case "$v_PILE_SPACE" in
     0) region="768 2048" ;;
     1) region="24576 32768" ;;
@@ -185,15 +201,7 @@ if chance 50; then set_var PK_TYPE_HI 1; fi
 set_var SWAP_TYPES 0
 if chance 50; then set_var SWAP_TYPES 1; fi
 rnd 8; set_var HAT_STRIDE $(( 5 + r ))
-used_off=" "
-for f in TYPE COL Y X LANDED; do
-    while :; do
-        rnd "$v_HAT_STRIDE"
-        case "$used_off" in *" $r "*) ;; *) break ;; esac
-    done
-    used_off="$used_off$r "
-    set_var "OFF_$f" "$r"
-done
+pick_offsets
 set_var COL_KIND 0
 set_var COL_BASE 0
 if [ "$v_PAIR_KIND" -ne 2 ]; then
@@ -233,11 +241,7 @@ alloc_cpu HEIGHTS 6
 alloc_cpu SPAWNS 3
 alloc_cpu FRAME_LO 2
 alloc_cpu PROGRESS 2
-for name in RNG_H1 RNG_H2 CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT \
-            NOT_PLAYING NEXT1_TYPE NEXT2_TYPE FALL_SPEED FALL_ACC POOL_COUNT HELPER_ON \
-            CURSOR REMOVED CHOSEN; do
-    alloc_cpu "$name" 1
-done
+alloc_bytes
 
 # ---- the picture ----------------------------------------------------------------------------
 . "$here/wide_picture.sh"

@@ -1,7 +1,8 @@
 # The wide space's picture (layout.inc), sourced by wide.sh: the well's place and column
 # spacing, the fine scroll, where the status line, the help text and the panel (next pair,
 # helper pool, progress bars) go, whether the next pair and the pool are sprites or
-# background, the palette and the hat drawings. Sets `picture_names`.
+# background, the palette, the hat drawings and whether a stack flashes before it vanishes.
+# Sets `picture_names`.
 
 rnd 4
 case "$r" in 0) step=2 ;; 3) step=4 ;; *) step=3 ;; esac
@@ -118,11 +119,14 @@ for c in 1 2 3; do
 done
 set_var PAL_CYCLE 0
 if chance 30; then set_var PAL_CYCLE 1; fi
+# A stack of five flashes for a while before it vanishes.
+set_var FLASH 0
+if chance 35; then rnd 3; set_var FLASH $(( 24 + 8 * r )); fi
 set_var ART_FLIP 0
 if chance 50; then set_var ART_FLIP 1; fi
 rnd 6; set_var ART_PERM "$r"
 
 picture_names="COL_STEP COL0 WELL_TOP WALL_TOP SCROLL_X SCROLL_Y STATUS_ROW STATUS_COL
                MSG_COL INFO_ROW INFO_COL NEXT_ROW NEXT_COL POOL_ROW POOL_COL NEXT_BG NEXT_X
-               NEXT_Y NEXT_TROW NEXT_TCOL POOL_SPR PAL_BG PAL_1 PAL_2 PAL_3 PAL_CYCLE
+               NEXT_Y NEXT_TROW NEXT_TCOL POOL_SPR PAL_BG PAL_1 PAL_2 PAL_3 PAL_CYCLE FLASH
                ART_SET ART_FLIP ART_PERM"
