@@ -369,7 +369,7 @@ impl Plugin for Dropper {
     fn on_frame(&mut self, frame: &mut dyn Frame) {
         self.0 += 1;
         let press = match self.0 % 12 {
-            0 if self.0 % 24 == 0 => Buttons::LEFT,
+            0 if self.0.is_multiple_of(24) => Buttons::LEFT,
             0 => Buttons::RIGHT,
             n if n % 2 == 0 => Buttons::DOWN,
             _ => Buttons::NONE,

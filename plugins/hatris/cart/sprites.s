@@ -83,6 +83,14 @@ build_oam:
     stx oam_i
     ldx #0                      ; hat 1, then hat 2
 @hat:
+.if FLASH
+    lda GAME_STATE              ; a stack flashing: the hats landed so far are in its
+    cmp #ST_FLASH               ; picture, and flash with it
+    bne :+
+    cpx flash_next
+    bcc @no_hat
+:
+.endif
     jsr hat_type
     beq @no_hat
     sta t6
