@@ -480,7 +480,7 @@ mod tests {
 
     fn spawn_bytes() -> Vec<u8> {
         let mut b = vec![0xA1, 2, 1, 0, 0, 3];
-        b.extend([5, 0, 1, 0, 0, 0, 0, 0]); // cash 1050
+        b.extend([0, 5, 0, 1, 0, 0, 0, 0]); // cash 1050, least significant digit first
         b.extend([1, 2, 4, 3, 6, 5]); // hats, next
         b.extend([2, 1, 2]); // pool
         b.extend([20, 0, 0, 0, 0, 0]);
