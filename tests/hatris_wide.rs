@@ -78,6 +78,8 @@ struct PortSteer {
     /// Print every report (`HATRIS_WIDE_TRACE=1`).
     trace: bool,
     searcher: Searcher,
+    /// The frame on which Start is pressed.
+    start_at: u64,
     /// Spawns (over all games) up to which the search mostly steers.
     calm_until: u64,
     tally: Arc<Mutex<Tally>>,
@@ -409,6 +411,13 @@ impl Plugin for PortSteer {
             Ok(reports) => reports.into_iter().for_each(|r| self.report(r)),
             Err(e) => self.err(e),
         }
+        // The first game starts when the seed says (the frame counter feeds the hat
+        // generator, so each seed gets its own hats); later ones start by themselves.
+        if frame.frame_number() == self.start_at {
+            frame.set_buttons(0, Buttons::START);
+            self.release = true;
+            return;
+        }
         // A new press only counts after a release: every press is followed by a frame
         // with nothing held. The helpers' presses are held and released for HOLD frames
         // each: the check build's storage work can hold the game up for a few frames, and
@@ -461,6 +470,7 @@ fn play_wide(cart: &Cart, seed: u64, spawns: u64) -> Tally {
         hold: 0,
         trace: std::env::var("HATRIS_WIDE_TRACE").is_ok_and(|v| v == "1"),
         searcher: Searcher::new(&Weights::shipped()),
+        start_at: demo::start_frame(seed),
         calm_until: spawns * 2 / 3,
         tally: tally.clone(),
     };

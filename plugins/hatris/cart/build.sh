@@ -168,6 +168,14 @@ if [ -n "$seed" ]; then
             set_var "OFF_$f" "$r"
         done
     }
+    # pile_region: `region` := the address range of PILE_SPACE.
+    pile_region() {
+        case "$v_PILE_SPACE" in
+            0) region="768 2048" ;;
+            1) region="24576 32768" ;;
+            *) region="9216 10240" ;;
+        esac
+    }
     # alloc_bytes: the one-byte game variables, each where alloc_cpu puts it.
     alloc_bytes() {
         for name in RNG_H1 RNG_H2 CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT \

@@ -61,11 +61,7 @@ done
 pile_block=$(( 5 * v_PILE_STRIDE + es * 64 ))
 
 alloc BITMAPS 3072 24576 32768 256
-case "$v_PILE_SPACE" in
-    0) region="768 2048" ;;
-    1) region="24576 32768" ;;
-    *) region="9216 10240" ;;
-esac
+pile_region
 if [ "$es" -eq 2 ]; then
     # shellcheck disable=SC2086 # two numbers
     alloc HATS "$pile_block" $region

@@ -72,13 +72,27 @@ count_set:
     lda n_scan
     rts
 
-.elseif COUNT_HDR
+.elseif COUNT_HDR .or HATS_VRAM
 
-; The count is the first byte of the pile's buffer.
+; cp, Y := where pile X's count is: the first byte of its buffer, or its byte of COUNTS in
+; nametable RAM. Keeps X.
+.macro COUNT_AT
+    .if COUNT_HDR
+        jsr buf_of
+        ldy #0
+    .else
+        lda #<COUNTS
+        sta cp
+        lda #>COUNTS
+        sta cp + 1
+        txa
+        tay
+    .endif
+.endmacro
+
 count_get:
     sty sy
-    jsr buf_of
-    ldy #0
+    COUNT_AT
     LOAD_HAT cp
     ldy sy
     COUNT_DECODE
@@ -88,43 +102,10 @@ count_get:
 count_set:
     sta n_scan
     sty sy
-    jsr buf_of
-    ldy #0
+    COUNT_AT
     lda n_scan
     COUNT_ENCODE
     STORE_HAT cp
-    ldy sy
-    lda n_scan
-    rts
-
-.elseif HATS_VRAM
-
-count_get:
-    lda #<COUNTS
-    sta vp
-    lda #>COUNTS
-    sta vp + 1
-    sty sy
-    txa
-    tay
-    jsr vram_read
-    ldy sy
-    COUNT_DECODE
-    cmp #0
-    rts
-
-count_set:
-    sta n_scan
-    lda #<COUNTS
-    sta vp
-    lda #>COUNTS
-    sta vp + 1
-    sty sy
-    txa
-    tay
-    lda n_scan
-    COUNT_ENCODE
-    jsr vram_write
     ldy sy
     lda n_scan
     rts

@@ -162,11 +162,7 @@ set_var BRIM_STRIDE 64
 alloc BITMAPS 4000 24576 32768 256
 set_var PREVIEW $(( v_BITMAPS + 3072 ))
 set_var SHADOW $(( v_BITMAPS + 3584 ))
-case "$v_PILE_SPACE" in
-    0) region="768 2048" ;;
-    1) region="24576 32768" ;;
-    *) region="9216 10240" ;;
-esac
+pile_region
 if [ "$v_ELEM_STRIDE" -eq 2 ]; then
     # shellcheck disable=SC2086 # two numbers
     alloc HATS "$pile_block" $region
