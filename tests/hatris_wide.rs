@@ -63,10 +63,11 @@ struct PortSteer {
     /// The piles as the model has them, from the last spawn and the reports since.
     model: Option<Board>,
     last: Option<Spawn>,
-    /// Non-quiet landings, helper calls and refills since the last spawn.
+    /// Non-quiet landings and helper calls since the last spawn, and the stacks the model
+    /// and the cart cleared.
     landed: Vec<(u8, u8)>,
     helped: bool,
-    refilled: bool,
+    clears: (u32, u32),
     /// The falling hats (type, column) as last reported.
     hats: [(u8, u8); 2],
     cursor: u8,
@@ -109,6 +110,7 @@ impl PortSteer {
             Report::Start { .. } => {
                 self.model = Some(Board::default());
                 self.last = None;
+                self.clears = (0, 0);
                 self.tally.lock().unwrap().games += 1;
             }
             Report::Spawn(s) => self.spawn(*s),
@@ -123,11 +125,12 @@ impl PortSteer {
                     }
                     let mut log = Vec::new();
                     if let Landing::Cleared(_) = m.land(&self.geo, col as usize, hat, &mut log) {
+                        self.clears.0 += 1;
                         self.tally.lock().unwrap().clears += 1;
                     }
                 }
             }
-            Report::Cleared { .. } => {}
+            Report::Cleared { .. } => self.clears.1 += 1,
             Report::Helper(h) => {
                 self.helped = true;
                 let mut t = self.tally.lock().unwrap();
@@ -150,7 +153,6 @@ impl PortSteer {
                 }
             }
             Report::Refill { .. } => {
-                self.refilled = true;
                 self.tally.lock().unwrap().refills += 1;
                 if self.model.is_some() {
                     self.model = Some(Board::default());
@@ -240,7 +242,13 @@ impl PortSteer {
         self.hats = s.hats;
         self.landed.clear();
         self.helped = false;
-        self.refilled = false;
+        if self.clears.0 != self.clears.1 && self.model.is_some() {
+            self.err(format!(
+                "spawn {}: the model cleared {} stacks, the cart {}",
+                s.spawns, self.clears.0, self.clears.1
+            ));
+        }
+        self.clears = (0, 0);
         self.model = Some(model);
         self.plan = self.choose(&s);
         self.last = Some(s);
@@ -461,7 +469,7 @@ fn play_wide(cart: &Cart, seed: u64, spawns: u64) -> Tally {
         last: None,
         landed: Vec::new(),
         helped: false,
-        refilled: false,
+        clears: (0, 0),
         hats: [(0, 2), (0, 3)],
         cursor: 0,
         plan: Plan::default(),
