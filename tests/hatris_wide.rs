@@ -628,7 +628,7 @@ fn every_storage_shape_and_picture_option_is_drawn() {
     }
     let mut seen: BTreeMap<&str, BTreeSet<u32>> = BTreeMap::new();
     let mut scroll = BTreeSet::new();
-    for seed in 1..=300 {
+    for seed in 1..=100 {
         let d = Cart::draw(seed, Family::Wide).unwrap_or_else(|e| panic!("{e}"));
         for (name, _) in OPTIONS {
             let v = *d
@@ -654,7 +654,7 @@ fn every_storage_shape_and_picture_option_is_drawn() {
         let missing: Vec<_> = values.iter().filter(|v| !got.contains(v)).collect();
         assert!(
             missing.is_empty(),
-            "{name} never drew {missing:?} in 300 seeds"
+            "{name} never drew {missing:?} in 100 seeds"
         );
     }
     assert_eq!(
