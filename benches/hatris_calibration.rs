@@ -109,7 +109,7 @@ fn main() {
     };
     let mut carts = vec![("demo cartridge".to_string(), Ok(Cart::default_cart()))];
     for s in seeds {
-        carts.push((format!("variant {s}"), Cart::variant(s, &[])));
+        carts.push((format!("variant {s}"), Cart::classic(s, &[])));
     }
     let mut failed = false;
     for (name, cart) in carts {

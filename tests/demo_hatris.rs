@@ -12,7 +12,7 @@ use nesmind::plugins::hatris::moves::Placement;
 use nesmind::plugins::hatris::play::run_parallel;
 use nesmind::plugins::hatris::player::HatrisPlayer;
 use nesmind::plugins::hatris::rules::{COLUMNS, Settings};
-use nesmind::plugins::hatris::variant::{Cart, frame_memory};
+use nesmind::plugins::hatris::variant::{Cart, Family, frame_memory};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
@@ -316,7 +316,7 @@ fn headless_games_show_spawns_on_a_terminal() {
 /// Records, per frame, how many CPU cycles after the NMI handler's first instruction the
 /// last PPUADDR/PPUDATA write came.
 struct Timing {
-    player: HatrisPlayer,
+    player: Box<dyn Plugin>,
     nmi: u16,
     latest: Arc<Mutex<(u64, u64)>>,
 }
@@ -326,7 +326,7 @@ impl Plugin for Timing {
         "hatris-timing"
     }
     fn description(&self) -> &str {
-        "the Hatris player, timing the cart's PPU writes"
+        "a Hatris player, timing the cart's PPU writes"
     }
     fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String> {
         setup.watch(nesmind::host::AccessKind::Execute, self.nmi..=self.nmi);
@@ -339,12 +339,12 @@ impl Plugin for Timing {
         for h in frame.watch_hits() {
             match (h.watch, nmi_at) {
                 (0, _) => nmi_at = Some(h.cycle),
-                (_, Some(at)) => {
+                (1, Some(at)) => {
                     l.0 = l.0.max(h.cycle - at);
                     l.1 += 1;
                 }
                 // Writes before the first NMI are the start-up code's, with the picture off.
-                (_, None) => {}
+                _ => {}
             }
         }
         drop(l);
@@ -352,24 +352,102 @@ impl Plugin for Timing {
     }
 }
 
-#[test]
-fn ppu_writes_fit_in_vertical_blank() {
-    let nmi = u16::from_le_bytes([DEMO.image[16 + 0x7FFA], DEMO.image[16 + 0x7FFB]]);
+/// Holds Down, with Left or Right now and then: pairs land all over the well, and games end
+/// and start again by themselves.
+struct Dropper(u64);
+
+impl Plugin for Dropper {
+    fn name(&self) -> &str {
+        "hatris-dropper"
+    }
+    fn description(&self) -> &str {
+        "drops every pair"
+    }
+    fn on_attach(&mut self, _: &RomInfo, _: &mut dyn Setup) -> Result<(), String> {
+        Ok(())
+    }
+    fn on_frame(&mut self, frame: &mut dyn Frame) {
+        self.0 += 1;
+        let press = match self.0 % 12 {
+            0 if self.0.is_multiple_of(24) => Buttons::LEFT,
+            0 => Buttons::RIGHT,
+            n if n % 2 == 0 => Buttons::DOWN,
+            _ => Buttons::NONE,
+        };
+        frame.set_buttons(0, press);
+    }
+}
+
+/// The worst cycle of a PPUADDR/PPUDATA write after the NMI handler started, and the number
+/// of such writes, over `frames` frames of `cart` played by `player` (or `drive`n to 150
+/// spawns when `frames` is 0).
+fn ppu_timing(cart: &Cart, player: Box<dyn Plugin>, frames: u64) -> (u64, u64) {
+    let nmi = u16::from_le_bytes([cart.image[16 + 0x7FFA], cart.image[16 + 0x7FFB]]);
     let latest = Arc::new(Mutex::new((0, 0)));
     let timing = Timing {
-        player: HatrisPlayer::from_options(&PluginOptions::new()).unwrap(),
+        player,
         nmi,
         latest: latest.clone(),
     };
-    let cart = Cart::default_cart();
-    let mut session = demo::cart_session(&cart, Box::new(timing)).unwrap();
-    demo::drive(&mut session, &cart, 5, Some(150)).unwrap();
-    let (worst, writes) = *latest.lock().unwrap();
+    let mut session = demo::cart_session(cart, Box::new(timing)).unwrap();
+    if frames == 0 {
+        demo::drive(&mut session, cart, 5, Some(150)).unwrap();
+    } else {
+        for _ in 0..frames {
+            session.step().unwrap();
+        }
+    }
+    *latest.lock().unwrap()
+}
+
+// Vertical blank lasts 20 scanlines, 2273 CPU cycles, from the NMI (7 cycles) on.
+const VBLANK_CYCLES: u64 = 2273 - 7;
+
+#[test]
+fn ppu_writes_fit_in_vertical_blank() {
+    let player = HatrisPlayer::from_options(&PluginOptions::new()).unwrap();
+    let (worst, writes) = ppu_timing(&Cart::default_cart(), Box::new(player), 0);
     eprintln!("{writes} PPU writes, the latest {worst} cycles after the NMI handler started");
     assert!(writes > 10_000, "only {writes} PPU writes seen");
-    // Vertical blank lasts 20 scanlines, 2273 CPU cycles, from the NMI (7 cycles) on.
     assert!(
-        worst < 2273 - 7,
+        worst < VBLANK_CYCLES,
         "a PPU write came {worst} cycles into the NMI handler"
     );
+}
+
+/// The wide space's drawing options that write in vertical blank (the next pair drawn in the
+/// background, a cycling palette, sprite icons, fine scroll) stay inside it too. Piles kept
+/// in nametable RAM are left out: that storage writes the PPU with the picture off.
+#[test]
+fn wide_picture_options_fit_in_vertical_blank() {
+    if !common::cc65_installed() {
+        return;
+    }
+    let mut found = 0;
+    for seed in 1..200 {
+        let d = Cart::draw(seed, Family::Wide).unwrap();
+        if d["PILE_SPACE"] == 2 || d["BRIM_VRAM"] == 1 {
+            continue;
+        }
+        let overrides = [("NEXT_BG", 1), ("PAL_CYCLE", 1), ("POOL_SPR", found % 2)];
+        let cart = Cart::wide(seed, false, &overrides).unwrap();
+        let (worst, writes) = ppu_timing(&cart, Box::new(Dropper(0)), 3000);
+        eprintln!(
+            "wide variant {seed} {overrides:?}: {writes} PPU writes, the latest {worst} cycles \
+             after the NMI handler started"
+        );
+        assert!(
+            writes > 3_000,
+            "variant {seed}: only {writes} PPU writes seen"
+        );
+        assert!(
+            worst < VBLANK_CYCLES,
+            "variant {seed}: a PPU write came {worst} cycles into the NMI handler"
+        );
+        found += 1;
+        if found == 3 {
+            break;
+        }
+    }
+    assert_eq!(found, 3);
 }

@@ -151,7 +151,7 @@ fn fresh_random_variants_are_calibrated_and_played() {
         let context = format!(
             "cart variant {seed} (replay: nesmind demo hatris --headless --cart-variant {seed})"
         );
-        let cart = Cart::variant(seed, &[]).unwrap_or_else(|e| panic!("{context}: {e}"));
+        let cart = Cart::classic(seed, &[]).unwrap_or_else(|e| panic!("{context}: {e}"));
         let (run, seen) = play_watched(&cart, &PluginOptions::new(), 1, 150);
         let run = run.unwrap_or_else(|e| panic!("{context}: {e}"));
         let s = seen.lock().unwrap();
@@ -186,7 +186,7 @@ fn piles_kept_only_in_ppu_memory_are_found_there() {
     }
     let seed = fresh_seed();
     let context = format!("cart variant {seed} -D PILE_SPACE=2");
-    let cart = Cart::variant(seed, &[("PILE_SPACE", 2)]).unwrap();
+    let cart = Cart::classic(seed, &[("PILE_SPACE", 2)]).unwrap();
     let (run, seen) = play_watched(&cart, &PluginOptions::new(), 2, 150);
     let run = run.unwrap_or_else(|e| panic!("{context}: {e}"));
     assert!(run.capped, "{context}: {run:?}");
@@ -233,7 +233,7 @@ fn piles_no_layout_explains_stop_the_player_naming_them() {
     }
     let seed = fresh_seed();
     let context = format!("cart variant {seed} -D SCRAMBLE=1");
-    let cart = Cart::variant(seed, &[("SCRAMBLE", 1)]).unwrap();
+    let cart = Cart::classic(seed, &[("SCRAMBLE", 1)]).unwrap();
     let (run, seen) = play_watched(&cart, &PluginOptions::new(), 4, 150);
     let err = run.expect_err(&context);
     assert!(
@@ -283,7 +283,7 @@ fn a_game_that_never_starts_is_never_pressed() {
         return;
     }
     // The menu waits for A, which nobody presses.
-    let cart = Cart::variant(fresh_seed(), &[("MENU", 1)]).unwrap();
+    let cart = Cart::classic(fresh_seed(), &[("MENU", 1)]).unwrap();
     let s = idle(&cart.image, "menu.nes", 1500);
     let s = s.lock().unwrap();
     assert_eq!(s.presses_without_map, 0);

@@ -208,7 +208,7 @@ fn each_storage_feature_follows_the_model() {
         (107, &[("HARD_DROP", 1), ("SPAWN_LEFT", 0)]),
     ];
     for (seed, overrides) in cases {
-        let cart = Cart::variant(*seed, overrides).unwrap_or_else(|e| panic!("{e}"));
+        let cart = Cart::classic(*seed, overrides).unwrap_or_else(|e| panic!("{e}"));
         check_cart(cart, *seed, 200);
     }
 }

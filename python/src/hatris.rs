@@ -207,7 +207,8 @@ pub struct HatrisDemo {
 impl HatrisDemo {
     /// HatrisDemo(runs=10, seed=1, max_spawns=1000, cart_variant=None, plugin_options=None)
     ///
-    /// `max_spawns=0` plays every game to its end; `cart_variant` is a variant's seed.
+    /// `max_spawns=0` plays every game to its end; `cart_variant` is a classic variant's seed
+    /// (as `nesmind demo hatris --cart-variant SEED` builds).
     #[new]
     #[pyo3(signature = (runs = 10, seed = 1, max_spawns = 1000, cart_variant = None,
         plugin_options = None))]
@@ -254,7 +255,7 @@ impl HatrisDemo {
         check_slice(first, count, self.runs)?;
         let results = py.allow_threads(|| {
             let cart = match self.cart_variant {
-                Some(seed) => Cart::variant(seed, &[])?,
+                Some(seed) => Cart::classic(seed, &[])?,
                 None => Cart::default_cart(),
             };
             let job = |i: usize| {

@@ -75,7 +75,22 @@
     .endif
 .endmacro
 
-; One 16-pixel hat row ('.' = see-through): plane 0 left, plane 1 left, plane 0 right,
+; Colours 1-3 of the hat drawings after ART_PERM: colour c becomes nibble c - 1 of this.
+.if ART_PERM = 1
+    ART_PERM_MAP = $231
+.elseif ART_PERM = 2
+    ART_PERM_MAP = $312
+.elseif ART_PERM = 3
+    ART_PERM_MAP = $132
+.elseif ART_PERM = 4
+    ART_PERM_MAP = $213
+.elseif ART_PERM = 5
+    ART_PERM_MAP = $123
+.else
+    ART_PERM_MAP = $321
+.endif
+
+; One 16-pixel hat row ('.' = see-through; mirrored when ART_FLIP, colours as ART_PERM): plane 0 left, plane 1 left, plane 0 right,
 ; plane 1 right, then the inverted masks (left, right) used to draw over lower hats.
 .macro HROW s
     .local p0l, p1l, p0r, p1r, ml, mr, c, b
@@ -86,7 +101,14 @@
     ml .set 0
     mr .set 0
     .repeat 16, i
-        c .set .strat(s, i)
+        .if ART_FLIP
+            c .set .strat(s, 15 - i)
+        .else
+            c .set .strat(s, i)
+        .endif
+        .if c >= '1' .and c <= '3'
+            c .set '0' + ((ART_PERM_MAP >> ((c - '1') * 4)) & 3)
+        .endif
         b .set $80 >> (i .mod 8)
         .if i < 8
             HPIXEL c, b, p0l, p1l, ml
@@ -165,112 +187,4 @@ cursor_tiles:
     TILE8 "..3333..", "..3333..", "..3333..", "33333333", ".333333.", "..3333..", "...33...", "........"
     TILE8 "22....22", ".22..22.", "..2222..", "...22...", "..2222..", ".22..22.", "22....22", "........"
 
-; Hat pictures, top row first; each is exactly as tall as the hat.
-art_top:
-    HROW "...2112222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...3333333333..."
-    HROW "...3333333333..."
-    HROW "...3333333333..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2122222222..."
-    HROW "...2222222222..."
-    HROW ".22222222222222."
-    HROW "2222222222222222"
-    HROW ".22222222222222."
-art_wizard:
-    HROW ".......33......."
-    HROW ".......33......."
-    HROW "......3333......"
-    HROW "......3333......"
-    HROW "......3313......"
-    HROW ".....333333....."
-    HROW ".....333333....."
-    HROW ".....331333....."
-    HROW "....33333333...."
-    HROW "....33333333...."
-    HROW "....33333313...."
-    HROW "...3333333333..."
-    HROW "...3313333333..."
-    HROW "...3333333333..."
-    HROW "..333333333333.."
-    HROW "..333333331333.."
-    HROW "..333333333333.."
-    HROW ".33333333333333."
-    HROW ".33313333333333."
-    HROW ".33333333333333."
-    HROW ".22222222222222."
-    HROW ".22222222222222."
-    HROW "3333333333333333"
-    HROW ".33333333333333."
-art_crown:
-    HROW ".2.....22.....2."
-    HROW ".3.....33.....3."
-    HROW ".33...3333...33."
-    HROW ".333.333333.333."
-    HROW ".33333333333333."
-    HROW ".33333333333333."
-    HROW ".33333333333333."
-    HROW ".33223333332233."
-    HROW ".33223333332233."
-    HROW ".33333333333333."
-    HROW ".33333333333333."
-    HROW ".11111111111111."
-    HROW ".33333333333333."
-    HROW ".33333333333333."
-    HROW ".33333333333333."
-    HROW ".11111111111111."
-art_cap:
-    HROW "......22........"
-    HROW "...22222222....."
-    HROW "..2222222222...."
-    HROW ".221222222222..."
-    HROW ".212222222222..."
-    HROW "2212222222222..."
-    HROW "2222222222222..."
-    HROW "2222222222222..."
-    HROW "2222222222222..."
-    HROW "1111111111111111"
-    HROW "1111111111111111"
-    HROW "............111."
-art_derby:
-    HROW ".....111111....."
-    HROW "....11111111...."
-    HROW "...1111111111..."
-    HROW "...1111111111..."
-    HROW "...2222222222..."
-    HROW "...1111111111..."
-    HROW ".11111111111111."
-    HROW "1111111111111111"
-art_cowboy:
-    HROW ".....3333.33...."
-    HROW "....33333333...."
-    HROW "....33333333...."
-    HROW "....33333333...."
-    HROW "....33333333...."
-    HROW "....22222222...."
-    HROW "....22222222...."
-    HROW "33..33333333..33"
-    HROW "3333333333333333"
-    HROW ".33333333333333."
-    HROW "..333333333333.."
-
-art_lo: .byte <art_top, <art_wizard, <art_crown, <art_cap, <art_derby, <art_cowboy
-art_hi: .byte >art_top, >art_wizard, >art_crown, >art_cap, >art_derby, >art_cowboy
-
-.assert art_wizard - art_top = 20 * 6, error, "top hat must be 20 rows"
-.assert art_crown - art_wizard = 24 * 6, error, "wizard hat must be 24 rows"
-.assert art_cap - art_crown = 16 * 6, error, "crown must be 16 rows"
-.assert art_derby - art_cap = 12 * 6, error, "cap must be 12 rows"
-.assert art_cowboy - art_derby = 8 * 6, error, "derby must be 8 rows"
-.assert art_lo - art_cowboy = 11 * 6, error, "cowboy hat must be 11 rows"
-.assert bg_tiles_end - bg_tiles = (TILE_BAR_OFF) * 16, error, "background tile block misplaced"
+.include "hats.s"

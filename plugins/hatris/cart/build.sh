@@ -1,22 +1,30 @@
 #!/bin/sh
 # Rebuilds the Hatris-like demo cartridge with ca65/ld65 (Debian package cc65).
 #
-# Usage: build.sh [--variant SEED] [-D NAME=VALUE]... [OUTPUT.nes]
+# Usage: build.sh [--variant SEED [--classic]] [--check] [--defines-only] [-D NAME=VALUE]...
+#                 [OUTPUT.nes]
 #   (default output: hatris-like.nes beside this script)
 #
-# --variant SEED draws from SEED (a decimal number) a variant of the cartridge: the address
-# of every game variable, where and how the piles are stored (console RAM, PRG RAM or
-# nametable RAM; stride, order, interleaving), the byte codes of the hat types, how columns
-# and heights are stored, what A swaps, how the nesting table is read, the height limit,
-# whether Down drops all the way, where pairs appear, and whether a menu comes before the
-# game. The rules stay those of the default cartridge.
-# The drawn values are written to OUTPUT.nes.defines (NAME=VALUE lines, decimal).
+# --variant SEED draws from SEED (a decimal number) a variant of the cartridge from the wide
+# space: the piles, the falling pair, the next pair and the helper pool kept in many storage
+# shapes (wide.sh), and another picture (well position, column spacing, palette, hat
+# drawings, panels). With --classic it draws from the older family instead: the address of
+# every variable, piles as arrays of codes (console RAM, PRG RAM or nametable RAM; stride,
+# order, interleaving), the byte codes of the hat types, how columns and heights are stored,
+# what A swaps, how the nesting table is read, the height limit, whether Down drops all the
+# way, where pairs appear, and whether a menu comes before the game. The wide space keeps
+# the rules of the default cartridge. The drawn values go to OUTPUT.nes.defines.
+# --check builds the self-check of the storage against a shadow (README.md, "Test port").
+# --defines-only draws and writes OUTPUT.nes.defines without assembling.
 # -D NAME=VALUE overrides one drawn value (e.g. -D PILE_SPACE=2).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=""
 seed=""
 overrides=""
+classic=0
+check=0
+defines_only=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --variant)
@@ -32,8 +40,20 @@ while [ $# -gt 0 ]; do
             esac
             shift 2
             ;;
+        --classic)
+            classic=1
+            shift
+            ;;
+        --check)
+            check=1
+            shift
+            ;;
+        --defines-only)
+            defines_only=1
+            shift
+            ;;
         -h|--help)
-            sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         -*)
@@ -80,74 +100,33 @@ if [ -n "$seed" ]; then
     set_var() { eval "v_$1=\$2"; }
     get_var() { eval "r=\$v_$1"; }
 
-    # Structure first, then overrides of structure, then addresses.
-    rnd 100
-    if [ "$r" -lt 35 ]; then set_var PILE_SPACE 0
-    elif [ "$r" -lt 75 ]; then set_var PILE_SPACE 1
-    else set_var PILE_SPACE 2; fi
-    if chance 50; then set_var ELEM_STRIDE 2; else set_var ELEM_STRIDE 1; fi
-    if chance 50; then set_var PILE_REVERSED 1; else set_var PILE_REVERSED 0; fi
-    rnd 33; pile_extra=$r
-    if chance 50; then set_var SWAP_TYPES 1; else set_var SWAP_TYPES 0; fi
-    if chance 50; then set_var Y_DOWN 1; else set_var Y_DOWN 0; fi
-    rnd 86; set_var Y_ORIGIN $(( 170 + r ))
-    if chance 50; then set_var COL_BASE 0; else rnd 100; set_var COL_BASE $(( 1 + r )); fi
-    if chance 30; then set_var NEST_B 1; else set_var NEST_B 0; fi
-    if chance 50; then set_var HEIGHT_MAX 128; else rnd 25; set_var HEIGHT_MAX $(( 112 + r )); fi
-    if chance 30; then set_var MENU 1; else set_var MENU 0; fi
-    if chance 25; then set_var HARD_DROP 1; else set_var HARD_DROP 0; fi
-    if chance 50; then set_var SPAWN_LEFT 2; else rnd 5; set_var SPAWN_LEFT "$r"; fi
-    set_var SCRAMBLE 0
-    rnd 8; set_var HAT_STRIDE $(( 5 + r ))
-    # Hat codes: 1-6 in order now and then (as the real game stores them), else six
-    # distinct bytes; "no hat" is 0 or another byte.
-    if chance 60; then set_var CODE_NONE 0; else rnd 255; set_var CODE_NONE $(( 1 + r )); fi
-    taken=" $v_CODE_NONE "
-    plain=0
-    if chance 20; then plain=1; fi
-    for t in 1 2 3 4 5 6; do
-        case "$taken" in *" $t "*) fresh=0 ;; *) fresh=1 ;; esac
-        if [ "$plain" -eq 1 ] && [ "$fresh" -eq 1 ]; then
-            code=$t
-        else
-            while :; do
-                rnd 255
-                code=$(( 1 + r ))
-                case "$taken" in *" $code "*) ;; *) break ;; esac
-            done
-        fi
-        taken="$taken$code "
-        set_var "CODE_$t" "$code"
-    done
-    # Hat fields: five distinct offsets within the record.
-    used_off=" "
-    for f in TYPE COL Y X LANDED; do
-        while :; do
-            rnd "$v_HAT_STRIDE"
-            case "$used_off" in *" $r "*) ;; *) break ;; esac
-        done
-        used_off="$used_off$r "
-        set_var "OFF_$f" "$r"
-    done
-    for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
-
-    es=$v_ELEM_STRIDE
-    if [ "$es" -eq 2 ]; then base_stride=128; else base_stride=64; fi
-    case "$v_PILE_SPACE" in
-        0) extra=$(( pile_extra % 9 )) ;;     # console RAM is tight
-        2) if [ "$es" -eq 2 ]; then extra=$pile_extra; else extra=$(( pile_extra % 20 )); fi ;;
-        *) extra=$pile_extra ;;
-    esac
-    set_var PILE_STRIDE $(( base_stride + extra ))
-    for kv in $overrides; do
-        case "$kv" in PILE_STRIDE=*) set_var PILE_STRIDE "${kv#*=}" ;; esac
-    done
-    pile_block=$(( 5 * v_PILE_STRIDE + es * 64 ))
-
     # Address allocation: "lo hi" ranges already taken, per region.
     taken_ranges=""
-    # alloc NAME SIZE REGION_LO REGION_HI_EXCLUSIVE [ALIGN]
+    # alloc NAME SIZE REGION_LO REGION_HI_EXCLUSIVE [ALIGN]: stops the build if no room
     alloc() {
+        alloc_in "$@" || { echo "build.sh: variant $seed: no room for $1 ($2 bytes)" >&2; exit 1; }
+    }
+    # alloc_first NAME SIZE REGION_LO REGION_HI_EXCLUSIVE: the lowest free place, or fails
+    alloc_first() {
+        at=$3
+        while [ $(( at + $2 )) -le "$4" ]; do
+            end=$(( at + $2 ))
+            clash=0
+            for range in $taken_ranges; do
+                a=${range%-*}
+                b=${range#*-}
+                if [ "$at" -lt "$b" ] && [ "$a" -lt "$end" ]; then clash=1; at=$b; break; fi
+            done
+            if [ "$clash" -eq 0 ]; then
+                taken_ranges="$taken_ranges $at-$end"
+                set_var "$1" "$at"
+                return 0
+            fi
+        done
+        return 1
+    }
+    # alloc_in NAME SIZE REGION_LO REGION_HI_EXCLUSIVE [ALIGN]: fails if no room
+    alloc_in() {
         size=$2
         lo=$3
         hi=$4
@@ -163,10 +142,7 @@ if [ -n "$seed" ]; then
             else
                 # Random spots keep clashing: take the first free one.
                 at=$(( lo + (tries - 201) * align ))
-                if [ $(( at + size )) -gt "$hi" ]; then
-                    echo "build.sh: variant $seed: no room for $1 ($size bytes)" >&2
-                    exit 1
-                fi
+                if [ $(( at + size )) -gt "$hi" ]; then return 1; fi
             fi
             end=$(( at + size ))
             clash=0
@@ -180,67 +156,68 @@ if [ -n "$seed" ]; then
         taken_ranges="$taken_ranges $at-$end"
         set_var "$1" "$at"
     }
+    # pick_offsets: the falling hat record's five fields at distinct offsets in HAT_STRIDE.
+    pick_offsets() {
+        used_off=" "
+        for f in TYPE COL Y X LANDED; do
+            while :; do
+                rnd "$v_HAT_STRIDE"
+                case "$used_off" in *" $r "*) ;; *) break ;; esac
+            done
+            used_off="$used_off$r "
+            set_var "OFF_$f" "$r"
+        done
+    }
+    # pile_region: `region` := the address range of PILE_SPACE.
+    pile_region() {
+        case "$v_PILE_SPACE" in
+            0) region="768 2048" ;;
+            1) region="24576 32768" ;;
+            *) region="9216 10240" ;;
+        esac
+    }
+    # alloc_bytes: the one-byte game variables, each where alloc_cpu puts it.
+    alloc_bytes() {
+        for name in RNG_H1 RNG_H2 CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT \
+                    NOT_PLAYING NEXT1_TYPE NEXT2_TYPE FALL_SPEED FALL_ACC POOL_COUNT HELPER_ON \
+                    CURSOR REMOVED CHOSEN; do
+            alloc_cpu "$name" 1
+        done
+    }
     # alloc_cpu NAME SIZE: console RAM ($0300-$07FF) mostly, PRG RAM otherwise
     alloc_cpu() {
         if chance 70; then alloc "$1" "$2" 768 2048; else alloc "$1" "$2" 24576 32768; fi
     }
-    alloc BITMAPS 3072 24576 32768 256
-    case "$v_PILE_SPACE" in
-        0) region="768 2048" ;;
-        1) region="24576 32768" ;;
-        *) region="9216 10240" ;;
-    esac
-    if [ "$es" -eq 2 ]; then
-        # shellcheck disable=SC2086 # two numbers
-        alloc HATS "$pile_block" $region
-        set_var BASES $(( v_HATS + 1 ))
+    if [ "$classic" -eq 0 ]; then
+        # shellcheck source=wide.sh
+        . "$here/wide.sh"
     else
-        # Both arrays in one place, in either order, so small regions do not fragment.
-        # shellcheck disable=SC2086
-        alloc PILES $(( 2 * pile_block )) $region
-        if chance 50; then
-            set_var HATS "$v_PILES"
-            set_var BASES $(( v_PILES + pile_block ))
-        else
-            set_var BASES "$v_PILES"
-            set_var HATS $(( v_PILES + pile_block ))
-        fi
+        # shellcheck source=classic.sh
+        . "$here/classic.sh"
     fi
-    case "$v_PILE_SPACE" in
-        2) alloc COUNTS 6 9216 10240 ;;
-        *) alloc_cpu COUNTS 6 ;;
-    esac
-    alloc_cpu TEXT_BUF 128
-    alloc_cpu HAT_BLOCK $(( 2 * v_HAT_STRIDE ))
-    alloc_cpu CASH 8
-    alloc_cpu POOL 8
-    alloc_cpu HEIGHTS 6
-    alloc_cpu SPAWNS 3
-    alloc_cpu FRAME_LO 2
-    alloc_cpu PROGRESS 2
-    for name in RNG_H1 RNG_H2 CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT \
-                NOT_PLAYING NEXT1_TYPE NEXT2_TYPE FALL_SPEED FALL_ACC POOL_COUNT HELPER_ON \
-                CURSOR REMOVED CHOSEN; do
-        alloc_cpu "$name" 1
-    done
-    for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
-
-    names="PILE_SPACE ELEM_STRIDE PILE_REVERSED PILE_STRIDE SWAP_TYPES Y_DOWN Y_ORIGIN COL_BASE
-           NEST_B HEIGHT_MAX MENU HARD_DROP SPAWN_LEFT SCRAMBLE HAT_STRIDE CODE_NONE CODE_1 CODE_2 CODE_3 CODE_4
-           CODE_5 CODE_6 OFF_TYPE OFF_COL OFF_Y OFF_X OFF_LANDED BITMAPS HATS BASES COUNTS
-           TEXT_BUF HAT_BLOCK CASH POOL HEIGHTS SPAWNS FRAME_LO PROGRESS RNG_H1 RNG_H2
-           CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT NOT_PLAYING NEXT1_TYPE
-           NEXT2_TYPE FALL_SPEED FALL_ACC POOL_COUNT HELPER_ON CURSOR REMOVED CHOSEN"
+    if [ "$check" -eq 1 ]; then
+        # The first free place, drawing nothing: with --check, a seed's variant is the same.
+        if [ "$classic" -eq 1 ]; then
+            alloc_first SHADOW 416 24576 32768 || alloc_first SHADOW 416 768 2048 ||
+                { echo "build.sh: variant $seed: no room for the shadow" >&2; exit 1; }
+        fi
+        set_var CHECK 1
+        names="$names CHECK SHADOW"
+        for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
+    fi
     : > "$out.defines"
     for name in $names; do
         get_var "$name"
         defines="$defines -D $name=$r"
         echo "$name=$r" >> "$out.defines"
     done
-elif [ -n "$overrides" ]; then
+else
+    [ "$classic" -eq 0 ] || { echo "build.sh: --classic needs --variant SEED" >&2; exit 2; }
     for kv in $overrides; do defines="$defines -D $kv"; done
+    [ "$check" -eq 0 ] || defines="$defines -D CHECK=1"
 fi
 
+[ "$defines_only" -eq 0 ] || exit 0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # shellcheck disable=SC2086 # $defines is a list of -D arguments

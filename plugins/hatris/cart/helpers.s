@@ -5,18 +5,18 @@
 
 .segment "CODE"
 
-; X = POOL_COUNT (at least 1).
+; The pool holds at least one helper: the newest comes.
 call_helper:
-    lda POOL - 1, x
+    jsr pool_newest
     sta HELPER_ON
-    lda #CODE_NONE
-    sta HAT1_TYPE
-    sta HAT2_TYPE
+    jsr port_helper
+    jsr clear_hats              ; X = 1 after
     lda #0
+    jsr hat_set_landed
+    dex
+    jsr hat_set_landed
     sta CURSOR
     sta REMOVED
-    sta HAT1_LANDED
-    sta HAT2_LANDED
     sta FALL_COUNT
     lda #$FF
     sta CHOSEN
@@ -62,6 +62,7 @@ st_alexey:
     ldx CURSOR
     jsr count_get
     beq @check
+    jsr port_take
     jsr remove_bottom
     inc REMOVED
     inc t7
@@ -94,16 +95,15 @@ st_vladimir:
     sta t0
     lda CURSOR
     sta t1
+    jsr port_swap
     jsr swap_piles
     jmp finish_helper
 @done:
     rts
 
 finish_helper:
-    dec POOL_COUNT
-    ldx POOL_COUNT
+    jsr pool_pop
     lda #0
-    sta POOL, x
     sta HELPER_ON
     sta REMOVED
     sta message
@@ -118,29 +118,31 @@ remove_bottom:
     jsr pile_ptrs
     lda HEIGHTS, x
     sta t6
+    jsr count_get
+    sta n_cache
     ldy #1
 @shift:
-    sty t3
-    jsr count_get
-    cmp t3
+    cpy n_cache
     beq @shifted
     jsr type_at
     dey
     jsr set_type
     iny
     iny
-    bne @shift
+    bne @shift                  ; always
 @shifted:
-    jsr count_get
-    sec
-    sbc #1
+    dey
+    tya
     jsr count_set
     jsr rebuild_bases
+    SH_CALL sh_take
+    STORE_REMOVED
+    SH_CALL check_piles
     lda #0
     ldy t6
     jmp mark_redraw
 
-; Vladimir exchanges piles t0 and t1.
+; Vladimir exchanges piles t0 and t1: hats, brims, counts and heights.
 swap_piles:
     ldx t0
     ldy t1
@@ -160,18 +162,21 @@ swap_piles:
     ldx t1
     jsr count_get
     sta t3
-    lda t2
-    jsr count_set
-    ldx t0
-    lda t3
-    jsr count_set
     cmp t2
     bcs :+
     lda t2
 :   tay                         ; hats to exchange: the longer pile's
+.if SWAP_PTRS
+    sty n_cache
+    jsr swap_pointers
+    .if ELEM_STRIDE = 1
+        ldy n_cache
+        jsr swap_brims          ; brims kept apart stay with their pile number
+    .endif
+.else
 @swap:
     dey
-    bmi @drawn
+    bmi @counts
     ldx t0
     jsr pile_ptrs
     jsr type_at
@@ -195,7 +200,18 @@ swap_piles:
     pla
     jsr set_type
     jmp @swap
-@drawn:
+@counts:
+.endif
+.if .not (SWAP_PTRS .and (COUNT_HDR .or COUNT_KIND = 2))
+    ldx t0                      ; (counts inside the buffers moved with them)
+    lda t3
+    jsr count_set
+    ldx t1
+    lda t2
+    jsr count_set
+.endif
+    SH_CALL sh_swap
+    SH_CALL check_piles
     ldx t0
     lda #0
     ldy t7
@@ -204,3 +220,28 @@ swap_piles:
     lda #0
     ldy t7
     jmp mark_redraw
+
+.if SWAP_PTRS .and ELEM_STRIDE = 1
+; Exchanges the first Y brims of piles t0 and t1.
+swap_brims:
+@swap:
+    dey
+    bmi @done
+    ldx t0
+    jsr pile_ptrs
+    jsr base_at
+    sta t5
+    ldx t1
+    jsr pile_ptrs
+    jsr base_at
+    pha
+    lda t5
+    jsr set_base
+    ldx t0
+    jsr pile_ptrs
+    pla
+    jsr set_base
+    jmp @swap
+@done:
+    rts
+.endif

@@ -42,6 +42,12 @@
 irq:
     rti
 
+.if PAL_CYCLE
+.segment "RODATA"
+cycle_colours: .byte $21, $22, $23, $24, $25, $26, $27, $28
+.segment "CODE"
+.endif
+
 reset:
     cld
     lda #0
@@ -92,12 +98,17 @@ reset:
     sta CHOSEN
 :   bit PPUSTATUS
     bpl :-
+    jsr clear_vram
+    jsr store_init
     lda #0
     ldx #COLUMNS - 1
 :   jsr count_set               ; piles kept in nametable RAM start empty too
     dex
     bpl :-
+    jsr end_pile_work
+    SH_CALL pair_init
     jsr init_ppu
+    jsr port_hello
     jsr enter_title
     jsr build_oam
     ; turn the picture on at the start of a vertical blank
@@ -119,6 +130,7 @@ reset:
 main_loop:
     jsr read_pad
     jsr game_step
+    SH_CALL check_frame
     jsr render_pending
     jsr end_pile_work
     jsr build_oam
@@ -202,13 +214,28 @@ nmi:
     lda #0
     sta nmi_ready
 @scroll:
-.if PILE_SPACE = 2
+.if USE_VRAM
     lda #%00011110              ; back on after a frame of pile work
     sta PPUMASK
 .endif
+.if PAL_CYCLE
+    lda #$3F                    ; the status line's colour, a new one every 8 frames
+    sta PPUADDR
+    lda #$05
+    sta PPUADDR
+    lda FRAME_LO
+    lsr a
+    lsr a
+    lsr a
+    and #7
+    tax
+    lda cycle_colours, x
+    sta PPUDATA
+.endif
     bit PPUSTATUS
-    lda #0
+    lda #SCROLL_X
     sta PPUSCROLL
+    lda #SCROLL_Y
     sta PPUSCROLL
     lda ppu_ctrl
     sta PPUCTRL

@@ -48,13 +48,27 @@ empty_piles:
     jsr mark_redraw
     dex
     bpl :-
+    SH_CALL sh_empty
+    SH_CALL check_piles
     rts
+
+.if FLAG_KIND = 2
+; A new pair: no hat has just landed any more.
+clear_all_flags:
+    ldx #COLUMNS - 1
+:   jsr pile_ptrs
+    jsr clear_flags
+    dex
+    bpl :-
+    rts
+.endif
 
 ; Lands hat l_type on pile l_col: stacks of five vanish and pay, the picture is updated
 ; (unless `quiet`). Keeps X.
 land:
     txa
     pha
+    jsr port_landed
     ldx l_col
     jsr pile_ptrs
     jsr count_get
@@ -79,11 +93,15 @@ land:
     sta l_base
     jsr set_base
     lda l_type
-    jsr set_type
+    jsr set_type_new
     iny
     tya
     ldx l_col
     jsr count_set
+    .if CHECK
+        lda l_type
+        jsr sh_push
+    .endif
     ; the pile's top
     ldy l_type
     lda l_base
@@ -99,8 +117,24 @@ land:
     jsr draw_landed
     jmp @done
 @stack:
+.if FLASH
+    lda quiet
+    bne :+
+    jsr draw_landed             ; the stack shows whole, flashes, and vanishes later
+    lda l_col
+    sta flash_col
+    lda l_type
+    sta flash_type
+    lda #FLASH
+    sta flash_t
+    bne @done                   ; always
+:
+.endif
     jsr clear_top_five
 @done:
+    ldx l_col
+    STORE_LANDED
+    SH_CALL check_piles
     pla
     tax
     rts
@@ -139,6 +173,9 @@ clear_top_five:
     jsr base_at                 ; brim of the lowest vanished hat
     sta t5
     jsr recompute_height
+    SH_CALL sh_pop5
+    jsr port_cleared
+    STORE_REMOVED
     lda quiet
     bne :+
     ldx l_col
@@ -178,16 +215,15 @@ recompute_height:
 
 ; Recomputes every brim of pile X from the bottom (after Alexey removed hats). Keeps X.
 rebuild_bases:
-    ldy #0
     jsr count_get
+    sta n_cache
     beq @done
+    ldy #0
     lda #0
     jsr set_base
 @loop:
     iny
-    sty t3
-    jsr count_get
-    cmp t3
+    cpy n_cache
     beq @done
     dey
     jsr type_at                 ; lower hat
@@ -254,12 +290,11 @@ stack_cleared:
     bcc @count
     lda #0
     sta PROGRESS - 1, x
-    ldx POOL_COUNT
-    cpx #8
+    jsr pool_count
+    cmp #8
     bcs @count
     lda t0
-    sta POOL, x
-    inc POOL_COUNT
+    jsr pool_push
 @count:
     ; stacks left, two BCD digits
     lda STACKS_LEFT

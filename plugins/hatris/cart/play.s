@@ -7,6 +7,9 @@ state_table:
     .word st_title - 1, st_pair - 1, st_split - 1, st_settle - 1
     .word st_alexey - 1, st_vladimir - 1, st_interlude - 1, st_over - 1
     .word st_menu - 1
+.if FLASH
+    .word st_flash - 1
+.endif
 ; Gravity per stage: added to FALL_ACC every frame, one pixel per carry.
 speed_table: .byte 48, 56, 64, 80, 96, 112, 128, 160, 192, 240
 
@@ -31,11 +34,15 @@ enter_title:
     lda #0
     sta CUTSCENE
     sta HELPER_ON
-    lda #CODE_NONE
-    sta HAT1_TYPE
-    sta HAT2_TYPE
-    sta NEXT1_TYPE
-    sta NEXT2_TYPE
+    jsr clear_hats
+    lda #0
+    jsr next_set
+    dex
+    jsr next_set
+    .if NEXT_BG
+        lda #1
+        sta preview_due
+    .endif
     lda #MSG_TITLE
     sta message
     lda #TITLE_TIME
@@ -87,13 +94,13 @@ st_menu:
 
 start_game:
     jsr empty_piles
+    jsr pool_clear
     lda #0
     ldx #7
 :   sta CASH, x
     dex
     bpl :-
     sta STAGE
-    sta POOL_COUNT
     sta PROGRESS
     sta PROGRESS + 1
     sta SPAWNS
@@ -111,6 +118,8 @@ start_game:
     sta RNG_H2
     lda menu_shop
     sta SHOP
+    jsr port_start
+    lda SHOP
     beq :+
     jsr refill                  ; a later first shop starts with its hats dealt
 :   jsr next_pair
@@ -120,22 +129,28 @@ start_game:
     rts
 
 spawn_pair:
-    lda NEXT1_TYPE
-    sta HAT1_TYPE
-    lda NEXT2_TYPE
-    sta HAT2_TYPE
+    ldx #0
+    jsr next_get
+    jsr hat_set_type
+    inx
+    jsr next_get
+    jsr hat_set_type
     jsr next_pair
-    lda #SPAWN_LEFT + COL_BASE
-    sta HAT1_COL
-    lda #SPAWN_LEFT + 1 + COL_BASE
-    sta HAT2_COL
+    ldx #0
+    lda #SPAWN_LEFT
+    jsr hat_set_col
+    inx
+    lda #SPAWN_LEFT + 1
+    jsr hat_set_col
     lda #SPAWN_Y
-    YFLIP
-    sta HAT1_Y
-    sta HAT2_Y
+    jsr hat_set_y
+    dex
+    jsr hat_set_y
     lda #0
-    sta HAT1_LANDED
-    sta HAT2_LANDED
+    jsr hat_set_landed
+    inx
+    jsr hat_set_landed
+    lda #0
     sta FALL_ACC
     ldx STAGE
     lda speed_table, x
@@ -149,246 +164,10 @@ spawn_pair:
     inc SPAWNS + 2
 :   lda #ST_PAIR
     sta GAME_STATE
-    rts
-
-; A: pixels to fall this frame (Down: fast, or all the way when HARD_DROP; otherwise the
-; stage's gravity).
-fall_step:
-.if HARD_DROP
-    lda PAD_NEW                 ; a new press drops all the way
-    and #BTN_DOWN
-    beq :+
-    lda #255
-.else
-    lda PAD_HELD
-    and #BTN_DOWN
-    beq :+
-    lda #FAST_FALL
-.endif
-    rts
-:   lda FALL_ACC
-    clc
-    adc FALL_SPEED
-    sta FALL_ACC
-    lda #0
-    rol a
-    rts
-
-st_pair:
-    lda PAD_NEW
-    and #BTN_B
-    beq @no_helper
-    ldx POOL_COUNT
-    beq @no_helper
-    jmp call_helper
-@no_helper:
-    lda HAT1_Y
-    YFLIP
-    sta cur_y
-    lda PAD_NEW
-    and #BTN_A
-    beq @no_swap
-.if SWAP_TYPES
-    lda HAT1_TYPE
-    ldx HAT2_TYPE
-    stx HAT1_TYPE
-    sta HAT2_TYPE
-.else
-    ldx HAT1_COL
-    ldy HAT2_COL
-    stx HAT2_COL
-    sty HAT1_COL
-.endif
-@no_swap:
-    lda HAT1_COL
-    cmp HAT2_COL
-    bcc :+
-    lda HAT2_COL
-:   tax                         ; the pair's left column (as stored)
-    lda PAD_NEW
-    and #BTN_LEFT
-    beq @right
-    cpx #COL_BASE
-    beq @moved
-    lda a:HEIGHTS - 1 - COL_BASE, x ; a pile reaching the hats' bottom blocks the way
-    cmp cur_y
-    bcs @moved
-    dec HAT1_COL
-    dec HAT2_COL
-    jmp @moved
-@right:
-    lda PAD_NEW
-    and #BTN_RIGHT
-    beq @moved
-    cpx #COLUMNS - 2 + COL_BASE
-    bcs @moved
-    lda a:HEIGHTS + 2 - COL_BASE, x
-    cmp cur_y
-    bcs @moved
-    inc HAT1_COL
-    inc HAT2_COL
-@moved:
-    ldx HAT1_COL
-    lda a:HEIGHTS - COL_BASE, x
-    sta t1
-    ldx HAT2_COL
-    lda a:HEIGHTS - COL_BASE, x
-    sta t2
-    cmp t1
-    bcs :+
-    lda t1
-:   sta t3                      ; the taller pile under the pair
-    jsr fall_step
-    sta t4
-    lda cur_y
-    sec
-    sbc t4
-    bcc @floor
-    cmp t3
-    bcs @set
-@floor:
-    lda t3
-@set:
-    sta cur_y
-    YFLIP
-    sta HAT1_Y
-    sta HAT2_Y
-    lda cur_y
-    cmp t3
-    bne @done
-    lda t1
-    cmp t2
-    bne @split
-    jmp commit_pair             ; equal piles: the pair lands as one
-@split:
-    ; the hat over the taller pile stops; the other hovers, then falls on alone
-    bcc @second_stops
-    lda #$FF
-    sta HAT1_LANDED
-    lda #HAT_STRIDE             ; offset of hat 2's variables
-    bne @hover
-@second_stops:
-    lda #$FF
-    sta HAT2_LANDED
-    lda #0
-@hover:
-    sta free_hat
-    lda #HOVER_TIME
-    sta hover
-    lda #2
-    sta FALL_COUNT
-    lda #ST_SPLIT
-    sta GAME_STATE
-@done:
-    rts
-
-st_split:
-    ldx free_hat
-    lda HAT1_Y, x
-    YFLIP
-    sta t3
-    ldy HAT1_COL, x
-    lda PAD_NEW
-    and #BTN_LEFT
-    beq @right
-    cpy #COL_BASE
-    beq @moved
-    lda HEIGHTS - 1 - COL_BASE, y
-    cmp t3
-    bcs @moved
-    dey
-    jmp @moved
-@right:
-    lda PAD_NEW
-    and #BTN_RIGHT
-    beq @moved
-    cpy #COLUMNS - 1 + COL_BASE
-    bcs @moved
-    lda HEIGHTS + 1 - COL_BASE, y
-    cmp t3
-    bcs @moved
-    iny
-@moved:
-    tya
-    sta HAT1_COL, x
-    lda hover
-    beq @fall
-    lda PAD_HELD
-    and #BTN_DOWN
-    bne @drop
-    dec hover
-    rts
-@drop:
-    lda #0
-    sta hover
-@fall:
-    jsr fall_step
-    sta t4
-    ldy HAT1_COL, x
-    lda HEIGHTS - COL_BASE, y
-    sta t2
-    lda t3
-    sec
-    sbc t4
-    bcc @floor
-    cmp t2
-    bcs @set
-@floor:
-    lda t2
-@set:
-    sta t3
-    YFLIP
-    sta HAT1_Y, x
-    lda t3
-    cmp t2
-    bne @done
-    jmp commit_pair
-@done:
-    rts
-
-; Both hats are down: hat 1 lands first, then hat 2; a pile over the limit ends the game.
-commit_pair:
-    lda #$FF
-    sta HAT1_LANDED
-    sta HAT2_LANDED
-    lda #0
-    sta FALL_COUNT
-    lda HAT1_COL
-    sec
-    sbc #COL_BASE
-    sta l_col
-    lda HAT1_TYPE
-    DECODE_TYPE
-    sta l_type
-    jsr land
-    lda HAT2_COL
-    sec
-    sbc #COL_BASE
-    sta l_col
-    lda HAT2_TYPE
-    DECODE_TYPE
-    sta l_type
-    jsr land
-    ldx #COLUMNS - 1
-:   lda HEIGHTS, x
-    cmp #HEIGHT_MAX + 1
-    bcs game_over
-    dex
-    bpl :-
-    lda #ST_SETTLE
-    sta GAME_STATE
-    rts
-
-game_over:
-    lda #ST_OVER
-    sta GAME_STATE
-    lda #$FF
-    sta NOT_PLAYING
-    lda #MSG_OVER
-    sta message
-    lda #OVER_TIME
-    sta timer
-    rts
+    .if FLAG_KIND = 2
+        jsr clear_all_flags
+    .endif
+    jmp port_spawn
 
 ; Waits until every changed pile picture is on screen, then spawns (or starts an interlude).
 st_settle:

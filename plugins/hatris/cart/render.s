@@ -7,6 +7,11 @@
 bit_of:    .byte 1, 2, 4, 8, 16, 32
 bitmap_hi: .byte >(BITMAPS + 0), >(BITMAPS + 512), >(BITMAPS + 1024)
            .byte >(BITMAPS + 1536), >(BITMAPS + 2048), >(BITMAPS + 2560)
+.if NEXT_BG
+           ; the next pair's hats, drawn as if at the bottom of a pile: their three tile
+           ; rows are the last 96 bytes of a page
+           .byte >PREVIEW - 1, >PREVIEW
+.endif
 
 .segment "CODE"
 
@@ -191,9 +196,8 @@ draw_landed:
     lda l_base
     jmp mark_dirty
 
-; Redraws pile X's whole bitmap.
-render_column:
-    stx l_col
+; Clears pile X's bitmap. Keeps X.
+clear_bitmap:
     lda #0
     sta ptr
     lda bitmap_hi, x
@@ -207,12 +211,28 @@ render_column:
 :   sta (ptr), y
     iny
     bne :-
+    rts
+
+; Redraws pile X's whole bitmap.
+render_column:
+    stx l_col
+    jsr clear_bitmap
     jsr pile_ptrs
+    jsr count_get
+.if FLASH
+    ldy flash_hide              ; a flashing stack, in its dark phase
+    beq :+
+    cpx flash_col
+    bne :+
+    sec
+    sbc #5
+:
+.endif
+    sta n_cache
     ldy #0
 @hat:
     sty hat_i
-    jsr count_get
-    cmp hat_i
+    cpy n_cache
     beq @done
     jsr type_at
     sta l_type
@@ -224,6 +244,11 @@ render_column:
     iny
     bne @hat
 @done:
+.if FLAG_KIND = 1
+    jsr pile_ptrs               ; every hat is on screen now
+    jsr clear_flags
+    SH_CALL check_piles
+.endif
     rts
 
 ; Redraws the piles flagged this frame.
@@ -240,6 +265,12 @@ render_pending:
     bne @next
     lda #0
     sta render_due
+.if NEXT_BG
+    lda preview_due
+    beq :+
+    jsr draw_preview
+:
+.endif
     rts
 
 ; Chooses what the next vertical blank copies: up to three tile rows of the first pile
@@ -252,6 +283,12 @@ prepare_upload:
     inx
     cpx #COLUMNS
     bne :-
+.if NEXT_BG
+    lda preview_up
+    beq :+
+    jmp upload_preview
+:
+.endif
     lda #0
     sta up_len
     jmp build_text
@@ -312,3 +349,4 @@ prepare_upload:
     adc #>(TILE_PILES * 16)
     sta up_ppu + 1
     rts
+

@@ -63,7 +63,7 @@ pick:
 @ok:
     rts
 
-; NEXT1/NEXT2 := the following pair.
+; The next pair := the following pair. Clobbers X.
 next_pair:
     ; The pick loop relies on the frame counter moving on (NMIs) to leave a run of
     ; unsuitable draws, so no pile work may keep NMIs off now.
@@ -73,10 +73,13 @@ next_pair:
     cmp PICK2
     bne :+
     jsr pick
-:   lda PICK1
-    ENCODE_TYPE
-    sta NEXT1_TYPE
+:   ldx #0
+    lda PICK1
+    jsr next_set
+    inx
     lda PICK2
-    ENCODE_TYPE
-    sta NEXT2_TYPE
+    jsr next_set
+    .if NEXT_BG
+        stx preview_due
+    .endif
     rts

@@ -1,20 +1,29 @@
 ; Start-up drawing with the picture off: pattern tables (font, walls, heads, the sprite
-; hats drawn by the pile renderer), palettes and the fixed parts of the nametable.
+; hats drawn by the pile renderer), palettes and the fixed parts of the nametable, placed
+; as layout.inc says.
+
+.segment "RODATA"
+
+; Palette 0 (hats, text, walls) in every slot; palette 1's first colour may cycle.
+palette: .byte PAL_BG, PAL_1, PAL_2, PAL_3
 
 .segment "CODE"
 
-init_ppu:
-    ; clear all 8 KiB of CHR RAM and the first nametable
+; Clears all 8 KiB of CHR RAM and both nametables.
+clear_vram:
     lda #0
     sta PPUADDR
     sta PPUADDR
-    ldy #$24
+    ldy #$28
     tax
 :   sta PPUDATA
     inx
     bne :-
     dey
     bne :-
+    rts
+
+init_ppu:
     ; font, walls, heads, bars from tile 1
     lda #<bg_tiles
     sta ptr
@@ -38,7 +47,7 @@ init_ppu:
     sta l_col
     sta l_base
     tax
-    jsr render_column           ; pile 0 is empty: this clears the bitmap
+    jsr clear_bitmap
     jsr draw_hat
     lda l_type
     tax
@@ -63,6 +72,9 @@ init_ppu:
     lda l_type
     cmp #7
     bne @hat
+    ldx #0
+    jsr clear_bitmap
+    ; the cursor, Vladimir's mark, then the helper icons (the font's A and V)
     lda #>($1000 + SPR_ARROW * 16)
     sta PPUADDR
     lda #<($1000 + SPR_ARROW * 16)
@@ -73,48 +85,57 @@ init_ppu:
     iny
     cpy #32
     bne :-
-    ; palettes: black, white, red, gold everywhere
+    ldy #0
+:   lda bg_tiles + (TILE_FONT + 10 - 1) * 16, y
+    sta PPUDATA
+    iny
+    cpy #16
+    bne :-
+    ldy #0
+:   lda bg_tiles + (TILE_FONT + 31 - 1) * 16, y
+    sta PPUDATA
+    iny
+    cpy #16
+    bne :-
+    ; palettes: the same four colours in all eight
     lda #$3F
     sta PPUADDR
     lda #$00
     sta PPUADDR
     ldx #8
-:   lda #$0F
+:   ldy #0
+:   lda palette, y
     sta PPUDATA
-    lda #$30
-    sta PPUDATA
-    lda #$16
-    sta PPUDATA
-    lda #$28
-    sta PPUDATA
+    iny
+    cpy #4
+    bne :-
+    dex
+    bne :--
+.if PAL_CYCLE
+    ; the status line's rows in palette 1
+    lda #>($23C0 + (STATUS_ROW / 4) * 8)
+    sta PPUADDR
+    lda #<($23C0 + (STATUS_ROW / 4) * 8)
+    sta PPUADDR
+    lda #$05 << (((STATUS_ROW / 2) .mod 2) * 4)
+    ldx #8
+:   sta PPUDATA
     dex
     bne :-
+.endif
     jsr draw_playfield
+.if NEXT_BG
+    jsr draw_next_frame
+.endif
     lda #<static_text
     sta ptr
     lda #>static_text
     sta ptr + 1
     jmp write_runs
 
-; Walls, column separators, the pile pictures' tiles and the heads.
-draw_playfield:
-    ldx #2                      ; nametable row
-@row:
-    jsr row_address
-    ldy #0
-@col:
-    jsr playfield_tile
-    sta PPUDATA
-    iny
-    cpy #32
-    bne @col
-    inx
-    cpx #28
-    bne @row
-    rts
-
-; PPUADDR := start of nametable row X.
-row_address:
+; PPUADDR := nametable row X, column A. Keeps X and Y.
+nt_seek:
+    sta t2
     txa
     lsr a
     lsr a
@@ -127,78 +148,118 @@ row_address:
     asl a
     asl a
     asl a
+    ora t2
     sta PPUADDR
     rts
 
-; A := the fixed tile at row X, column Y. Keeps X and Y.
-playfield_tile:
-    sty t2
-    cpy #6
-    beq @wall
-    cpy #24
-    beq @wall
-    bcs @blank
-    cpy #7
-    bcc @blank
-    tya
-    sec
-    sbc #7
-    ldy #0                      ; pile = (column - 7) / 3, k = the remainder
-:   cmp #3
-    bcc :+
-    sbc #3
-    iny
+; Walls, the pile pictures' tiles, separators and the heads.
+draw_playfield:
+    ldx #WALL_TOP
+:   lda #WALL_LEFT
+    jsr nt_seek
+    lda #TILE_WALL
+    sta PPUDATA
+    lda #WALL_RIGHT
+    jsr nt_seek
+    lda #TILE_WALL
+    sta PPUDATA
+    inx
+    cpx #HEAD_ROW + 2
     bne :-
-:   sta t0                      ; k 0-1: picture or head; 2: separator
-    sty t1
-    ldy t2
-    cmp #2
-    beq @separator
-    cpx #26
-    bcs @head
-    cpx #WELL_TOP_ROW
-    bcc @blank
-    txa                         ; picture tile 64 + 32 * pile + 2 * (row - 10) + k
-    sec
-    sbc #WELL_TOP_ROW
-    asl a
-    clc
-    adc t0
-    sta t3
-    lda t1
+    lda #0
+    sta t0                      ; pile
+    lda #COL0
+    sta t3                      ; its first column
+@pile:
+    lda #0
+    sta t1                      ; picture row
+    lda t0                      ; first tile: 64 + 32 * pile
     asl a
     asl a
     asl a
     asl a
     asl a
-    clc
-    adc t3
     clc
     adc #TILE_PILES
-    rts
-@head:
-    txa
-    sec
-    sbc #26
-    asl a
+    sta t4
+@row:
+    lda t1
     clc
-    adc t0
+    adc #WELL_TOP
+    tax
+    lda t3
+    jsr nt_seek
+    lda t4
+    sta PPUDATA
     clc
-    adc #TILE_HEAD
-    rts
-@separator:
-    cpx #26
-    bcs @blank
-    cpx #WELL_TOP_ROW
-    bcc @blank
+    adc #1
+    sta PPUDATA
+    adc #1
+    sta t4
+.if COL_STEP > 2
+    lda t0
+    cmp #COLUMNS - 1
+    beq :+
     lda #TILE_SEP
+    sta PPUDATA
+:
+.endif
+    inc t1
+    lda t1
+    cmp #16
+    bne @row
+    ldx #HEAD_ROW               ; the head under the pile
+    lda t3
+    jsr nt_seek
+    lda #TILE_HEAD
+    sta PPUDATA
+    lda #TILE_HEAD + 1
+    sta PPUDATA
+    inx
+    lda t3
+    jsr nt_seek
+    lda #TILE_HEAD + 2
+    sta PPUDATA
+    lda #TILE_HEAD + 3
+    sta PPUDATA
+    lda t3
+    clc
+    adc #COL_STEP
+    sta t3
+    inc t0
+    lda t0
+    cmp #COLUMNS
+    bne @pile
     rts
-@wall:
-    lda #TILE_WALL
+
+.if NEXT_BG
+; The next pair's two 2x3 tile blocks, whose tiles the game redraws for each new pair.
+draw_next_frame:
+    ldx #NEXT_TROW
+    lda #TILE_NEXT1
+    sta t4
+    lda #TILE_NEXT2
+    sta t5
+@row:
+    lda #NEXT_TCOL
+    jsr nt_seek
+    ldy #2
+:   lda t4
+    sta PPUDATA
+    inc t4
+    dey
+    bne :-
+    ldy #2
+:   lda t5
+    sta PPUDATA
+    inc t5
+    dey
+    bne :-
+    inx
+    cpx #NEXT_TROW + 3
+    bne @row
     rts
-@blank:
-    lda #0
-    rts
+.endif
 
 ; Copies t0/t1 (length, low/high) bytes from (ptr) to PPUDATA.
 copy_to_ppu:

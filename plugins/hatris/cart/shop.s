@@ -5,9 +5,7 @@
 enter_interlude:
     lda #0
     sta refill_due
-    lda #CODE_NONE
-    sta HAT1_TYPE
-    sta HAT2_TYPE
+    jsr clear_hats
     lda #$FF
     sta CUTSCENE
     lda #MSG_SHOP
@@ -32,6 +30,7 @@ st_interlude:
 ; After a shop's interlude: empty the piles and deal SHOP hats to each, pairs from the
 ; generator going to piles 0-1, 2-3, 4-5. Dealt stacks of five vanish without pay.
 refill:
+    jsr port_refill
     jsr empty_piles
     lda #1
     sta quiet

@@ -1,12 +1,29 @@
-; Sprites: the falling (or just landed) hats, the next pair and the helper cursor, built
-; into the OAM copy at $0200 every frame; the NMI sends it with OAM DMA.
+; Sprites: the falling (or just landed) hats, the next pair (unless drawn in the
+; background), the helper icons (when the pool is shown as sprites) and the helper cursor,
+; built into the OAM copy at $0200 every frame; the NMI sends it with OAM DMA.
 
 .segment "RODATA"
 
 ; Sprite X of each column's hats.
-col_x:     .byte 56, 80, 104, 128, 152, 176
+col_x:
+.repeat COLUMNS, c
+    .byte SPR_X0 + c * COL_STEP * 8
+.endrep
 ; First of a hat's three sprite tile rows that holds any of it.
 first_row: .byte 0, 0, 1, 1, 2, 1
+.if POOL_SPR
+; Where each pool entry's icon goes: X, OAM Y (two rows of four, as the text would be).
+pool_x:
+.repeat 8, i
+    .byte .max(0, (POOL_COL + (i .mod 4)) * 8 - SCROLL_X)
+.endrep
+pool_y:
+.repeat 8, i
+    .byte (POOL_ROW + 2 + i / 4) * 8 - 1 - SCROLL_Y
+.endrep
+.endif
+
+CURSOR_Y = WELL_TOP * 8 - 9 - SCROLL_Y   ; just above the pile pictures
 
 .segment "CODE"
 
@@ -56,7 +73,7 @@ sprite_hat:
     bne @row
     rts
 
-; Fills the OAM copy: the falling (or just landed) hats, the next pair, the cursor.
+; Fills the OAM copy: the falling (or just landed) hats, the next pair, the pool, the cursor.
 build_oam:
     lda #$FF
     ldx #0
@@ -64,65 +81,103 @@ build_oam:
     inx
     bne :-
     stx oam_i
-    ldy #0                      ; hat 1, then hat 2 (offset HAT_STRIDE)
+    ldx #0                      ; hat 1, then hat 2
 @hat:
-    lda HAT1_TYPE, y
-    DECODE_TYPE
-    cmp #0
+.if FLASH
+    lda GAME_STATE              ; a stack flashing: the hats landed so far are in its
+    cmp #ST_FLASH               ; picture, and flash with it
+    bne :+
+    cpx flash_next
+    bcc @no_hat
+:
+.endif
+    jsr hat_type
     beq @no_hat
-    sty t7
-    ldx HAT1_COL, y
-    lda col_x - COL_BASE, x
-    sta HAT1_X, y
+    sta t6
+    stx t7
+    jsr hat_col
+    tay
+    lda col_x, y
+    jsr hat_set_x
     sta t1
-    lda HAT1_Y, y
-    YFLIP
+    jsr hat_y
     sta t2
-    lda #183                    ; the picture's bottom row on screen, less 24
+    lda #SPR_BASE_Y
     sec
     sbc t2
     sta t2
-    lda HAT1_TYPE, y
-    DECODE_TYPE
+    lda t6
     ldx oam_i
     jsr sprite_hat
     stx oam_i
-    ldy t7
+    ldx t7
 @no_hat:
-    tya
-    clc
-    adc #HAT_STRIDE
-    tay
-    cpy #2 * HAT_STRIDE
+    inx
+    cpx #2
     bne @hat
-    lda NEXT1_TYPE
-    DECODE_TYPE
-    cmp #0
-    beq @cursor
-    lda #208
+.if .not NEXT_BG
+    ldx #0
+    jsr next_get
+    beq @pool
+    sta t6
+    lda #NEXT_X
     sta t1
-    lda #31
+    lda #NEXT_Y
     sta t2
-    lda NEXT1_TYPE
-    DECODE_TYPE
+    lda t6
     ldx oam_i
     jsr sprite_hat
-    lda #224
+    stx oam_i
+    ldx #1
+    jsr next_get
+    sta t6
+    lda #NEXT_X + 16
     sta t1
-    lda NEXT2_TYPE
-    DECODE_TYPE
+    lda #NEXT_Y
+    sta t2
+    lda t6
+    ldx oam_i
     jsr sprite_hat
     stx oam_i
-@cursor:
+@pool:
+.endif
+.if POOL_SPR
+    jsr pool_count
+    sta t6
+    ldy #0
+:   cpy t6
+    beq :+
+    tya
+    tax
+    jsr pool_get
+    clc
+    adc #SPR_ALEXEY - 1
+    ldx oam_i
+    sta OAM + 1, x
+    lda pool_y, y
+    sta OAM, x
+    lda #0
+    sta OAM + 2, x
+    lda pool_x, y
+    sta OAM + 3, x
+    inx
+    inx
+    inx
+    inx
+    stx oam_i
+    iny
+    bne :-                      ; always
+:
+.endif
     ldx oam_i
     lda HELPER_ON
     beq @done
-    lda #71                     ; just above the pile pictures
+    lda #CURSOR_Y
     ldy CURSOR
     jsr sprite_marker_arrow
     ldy CHOSEN
     bmi @done
-    lda #63
+    lda #CURSOR_Y - 8
     jsr sprite_marker_cross
 @done:
     rts

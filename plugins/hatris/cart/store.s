@@ -1,48 +1,57 @@
 ; Pile storage. Everything else reads and writes the piles through these routines, so a
-; variant can move them (console RAM, PRG RAM or nametable RAM), reverse their order,
-; interleave types with brims, and store hat types under any byte codes.
+; variant can keep them in any of the shapes wide.inc names: console RAM, PRG RAM or
+; nametable RAM; one hat per byte or two; flag bits beside the types; counts, byte offsets,
+; free slots or an end marker; fixed buffers or buffers behind pointers that move.
 ;
-; A pile is addressed by hp (its types) and bp (its brims), set by pile_ptrs; hats are
-; numbered from the bottom, 0 to SLOTS - 1.
+; A pile is addressed by hp (its buffer) and bp (its brims), set by pile_ptrs; hats are
+; numbered from the bottom, 0 to SLOTS - 1. Counts are reached by pile number alone.
 
 .segment "RODATA"
 
 type_code: .byte CODE_NONE, CODE_1, CODE_2, CODE_3, CODE_4, CODE_5, CODE_6
 ; The type (1-6) a byte stands for; 0 for every other byte.
-code_type:
+.macro CODE_TABLE none, c1, c2, c3, c4, c5, c6
 .repeat 256, i
-    .if i = CODE_1
+    .if i = c1
         .byte 1
-    .elseif i = CODE_2
+    .elseif i = c2
         .byte 2
-    .elseif i = CODE_3
+    .elseif i = c3
         .byte 3
-    .elseif i = CODE_4
+    .elseif i = c4
         .byte 4
-    .elseif i = CODE_5
+    .elseif i = c5
         .byte 5
-    .elseif i = CODE_6
+    .elseif i = c6
         .byte 6
     .else
         .byte 0
     .endif
 .endrep
-col_hats_lo:
+.endmacro
+code_type:
+    CODE_TABLE CODE_NONE, CODE_1, CODE_2, CODE_3, CODE_4, CODE_5, CODE_6
+
+.if PILE_ADDR = 0
+pile_buf_lo:
 .repeat COLUMNS, c
     .byte <(HATS + c * PILE_STRIDE)
 .endrep
-col_hats_hi:
+pile_buf_hi:
 .repeat COLUMNS, c
     .byte >(HATS + c * PILE_STRIDE)
 .endrep
+.endif
+.if ELEM_STRIDE = 1
 col_bases_lo:
 .repeat COLUMNS, c
-    .byte <(BASES + c * PILE_STRIDE)
+    .byte <(BASES + c * BRIM_STRIDE)
 .endrep
 col_bases_hi:
 .repeat COLUMNS, c
-    .byte >(BASES + c * PILE_STRIDE)
+    .byte >(BASES + c * BRIM_STRIDE)
 .endrep
+.endif
 
 .segment "CODE"
 
@@ -70,194 +79,153 @@ col_bases_hi:
     ldx pile_x
 .endmacro
 
-; Y := the byte offset of hat Y within its pile. Clobbers A.
+; Y := the byte offset of hat Y within its buffer (byte cells). Clobbers A.
 .macro PHYS
-    .if PILE_REVERSED
+    .if PILE_REVERSED .or ELEM_STRIDE = 2 .or COUNT_HDR
         tya
-        eor #SLOTS - 1
+        .if PILE_REVERSED
+            eor #SLOTS - 1
+        .endif
         .if ELEM_STRIDE = 2
             asl a
         .endif
+        .if COUNT_HDR
+            clc
+            adc #1
+        .endif
         tay
-    .elseif ELEM_STRIDE = 2
+    .endif
+.endmacro
+; Y := the offset of hat Y's brim from bp. Clobbers A.
+.macro BPHYS
+    .if ELEM_STRIDE = 2
+        PHYS
+    .elseif PILE_REVERSED
         tya
-        asl a
+        eor #SLOTS - 1
         tay
     .endif
 .endmacro
 
-; hp/bp := pile X's type and base arrays. Keeps X.
+.macro LOAD_HAT ptr
+    LOAD_IN HATS_VRAM, ptr
+.endmacro
+.macro STORE_HAT ptr
+    STORE_IN HATS_VRAM, ptr
+.endmacro
+
+; cp := the buffer of pile X. Keeps X and Y.
+buf_of:
+.if PILE_ADDR = 0
+    lda pile_buf_lo, x
+    sta cp
+    lda pile_buf_hi, x
+    sta cp + 1
+.elseif PTR_SPLIT
+    lda PTRS, x
+    sta cp
+    lda PTRS + COLUMNS, x
+    sta cp + 1
+.else
+    sty sy
+    txa
+    asl a
+    tay
+    lda PTRS, y
+    sta cp
+    lda PTRS + 1, y
+    sta cp + 1
+    ldy sy
+.endif
+    rts
+
+; hp/bp := pile X's buffer and brims. Keeps X and Y.
 pile_ptrs:
-    lda col_hats_lo, x
+    jsr buf_of
+    lda cp
     sta hp
-    lda col_hats_hi, x
-    sta hp+1
+    lda cp + 1
+    sta hp + 1
+.if ELEM_STRIDE = 2
+    lda hp                      ; each brim follows its type
+    clc
+    adc #1
+    sta bp
+    lda hp + 1
+    adc #0
+    sta bp + 1
+.else
     lda col_bases_lo, x
     sta bp
     lda col_bases_hi, x
-    sta bp+1
-    rts
-
-.if PILE_SPACE = 2
-
-; The picture goes off for the rest of the frame (and NMIs stop) on the first pile access,
-; so the game may use $2006/$2007 freely; end_pile_work gives both back.
-begin_pile_work:
-    bit vram_on
-    bmi :+
-    pha
-    lda #$80
-    sta vram_on
-    lda ppu_ctrl
-    and #$7F
-    sta PPUCTRL
-    lda #0
-    sta PPUMASK
-    pla
-:   rts
-
-end_pile_work:
-    bit vram_on
-    bpl :+
-    lda #0
-    sta vram_on
-    lda ppu_ctrl
-    sta PPUCTRL                 ; the NMI turns the picture back on
-:   rts
-
-; PPUADDR := (vp) + Y. Keeps X and Y.
-vram_seek:
-    jsr begin_pile_work
-    tya
-    clc
-    adc vp
-    pha
-    lda vp + 1
-    adc #0
-    sta PPUADDR
-    pla
-    sta PPUADDR
-    rts
-
-; A := nametable byte (vp) + Y. Keeps X and Y.
-vram_read:
-    jsr vram_seek
-    lda PPUDATA                 ; the buffered read: the byte comes with the second
-    lda PPUDATA
-    rts
-
-; Nametable byte (vp) + Y := A. Keeps X and Y.
-vram_write:
-    pha
-    jsr vram_seek
-    pla
-    sta PPUDATA
-    rts
-
-.macro SET_VP ptr
-    pha
-    lda ptr
-    sta vp
-    lda ptr + 1
-    sta vp + 1
-    pla
-.endmacro
-
-; A := raw byte at (ptr) + Y.
-.macro LOAD_AT ptr
-    SET_VP ptr
-    jsr vram_read
-.endmacro
-.macro STORE_AT ptr
-    SET_VP ptr
-    jsr vram_write
-.endmacro
-
-; A := pile X's count.
-count_get:
-    lda #<COUNTS
-    sta vp
-    lda #>COUNTS
-    sta vp + 1
-    sty pile_x
-    txa
-    tay
-    jsr vram_read
-    ldy pile_x
-    cmp #0
-    rts
-
-; Pile X's count := A.
-count_set:
-    pha
-    lda #<COUNTS
-    sta vp
-    lda #>COUNTS
-    sta vp + 1
-    sty pile_x
-    txa
-    tay
-    pla
-    jsr vram_write
-    ldy pile_x
-    rts
-
-.else
-
-begin_pile_work:
-end_pile_work:
-    rts
-
-.macro LOAD_AT ptr
-    lda (ptr), y
-.endmacro
-.macro STORE_AT ptr
-    sta (ptr), y
-.endmacro
-
-count_get:
-    lda COUNTS, x
-    rts
-
-count_set:
-    sta COUNTS, x
-    rts
-
+    sta bp + 1
 .endif
+    rts
+
+.include "store_cell.s"
+.include "store_count.s"
 
 ; A := the type (1-6) of hat Y of the pile at hp; Z set when the slot holds no hat type.
 ; Keeps X and Y.
 type_at:
-    sty pile_y
-    PHYS
-    LOAD_AT hp
+    jsr cell_get
     .if SCRAMBLE
         eor pile_y
     .endif
+    .if FLAG_BIT
+        and #<~FLAG_BIT
+    .endif
     DECODE_TYPE
-    ldy pile_y
     cmp #0
     rts
 
-; Hat Y of the pile at hp := type A. Keeps X and Y.
+; Hat Y of the pile at hp := type A (a hat that just landed: set_type_new). Keeps X and Y.
+set_type_new:
+.if FLAG_KIND = 2
+    ENCODE_TYPE
+    ora #FLAG_BIT
+    jmp cell_put
+.endif
 set_type:
     ENCODE_TYPE
-    sty pile_y
     .if SCRAMBLE
+        sty pile_y
         eor pile_y
     .endif
-    pha
-    PHYS
-    pla
-    STORE_AT hp
-    ldy pile_y
+    .if FLAG_KIND = 1
+        ora #FLAG_BIT           ; not drawn yet
+    .endif
+    jmp cell_put
+
+; Every hat of pile X (hp set) loses its flag. Keeps X.
+.if FLAG_BIT
+clear_flags:
+    jsr count_get
+    tay
+    beq @done
+@loop:
+    dey
+    jsr cell_get
+    and #<~FLAG_BIT
+    jsr cell_put
+    cpy #0
+    bne @loop
+@done:
     rts
+.endif
+
+.macro LOAD_BRIM ptr
+    LOAD_IN BRIM_VRAM, ptr
+.endmacro
+.macro STORE_BRIM ptr
+    STORE_IN BRIM_VRAM, ptr
+.endmacro
 
 ; A := the brim height of hat Y of the pile at bp. Keeps X and Y.
 base_at:
     sty pile_y
-    PHYS
-    LOAD_AT bp
+    BPHYS
+    LOAD_BRIM bp
     ldy pile_y
     cmp #0
     rts
@@ -266,8 +234,8 @@ base_at:
 set_base:
     sty pile_y
     pha
-    PHYS
+    BPHYS
     pla
-    STORE_AT bp
+    STORE_BRIM bp
     ldy pile_y
     rts

@@ -25,21 +25,33 @@ MSG_WIDTH = 16
 
 .segment "RODATA"
 
+; A nametable address as the two bytes a text run starts with (high first).
+.macro NT_AT row, col
+    .byte >($2000 + (row) * 32 + (col)), <($2000 + (row) * 32 + (col))
+.endmacro
+
 ; Runs of nametable bytes: address high, low, length, bytes; 0 ends the list.
 static_text:
-    .byte $20, $7A, 4, "NEXT"
-    .byte $21, $3A, 4, "HELP"
-    .byte $21, $40, 6, "A SWAP"
-    .byte $21, $80, 6, "B HELP"
-    .byte $21, $C0, 4, "DOWN"
-    .byte $21, $E0, 5, "DROPS"
+    NT_AT NEXT_ROW, NEXT_COL
+    .byte 4, "NEXT"
+    NT_AT POOL_ROW, POOL_COL
+    .byte 4, "HELP"
+    NT_AT INFO_ROW, INFO_COL
+    .byte 6, "A SWAP"
+    NT_AT INFO_ROW + 2, INFO_COL
+    .byte 6, "B HELP"
+    NT_AT INFO_ROW + 4, INFO_COL
+    .byte 4, "DOWN"
+    NT_AT INFO_ROW + 5, INFO_COL
+    .byte 5, "DROPS"
     .byte 0
 
 STATUS_DIGITS = 3 + 5
 STATUS_SHOP   = 3 + 19
 STATUS_LEFT   = 3 + 28
 status_template:
-    .byte $23, $81, 30, "CASH 0000000  SHOP 00  LEFT 00"
+    NT_AT STATUS_ROW, STATUS_COL
+    .byte 30, "CASH 0000000  SHOP 00  LEFT 00"
 status_end:
 
 POOL_FIRST = 3
@@ -47,10 +59,14 @@ POOL_LAST4 = 10
 BAR_ALEXEY = 18
 BAR_VLAD   = 27
 pool_template:
-    .byte $21, $7A, 4, 0, 0, 0, 0
-    .byte $21, $9A, 4, 0, 0, 0, 0
-    .byte $21, $DA, 6, "A", 0, 0, 0, 0, 0
-    .byte $21, $FA, 6, "V", 0, 0, 0, 0, 0
+    NT_AT POOL_ROW + 2, POOL_COL
+    .byte 4, 0, 0, 0, 0
+    NT_AT POOL_ROW + 3, POOL_COL
+    .byte 4, 0, 0, 0, 0
+    NT_AT POOL_ROW + 5, POOL_COL
+    .byte 6, "A", 0, 0, 0, 0, 0
+    NT_AT POOL_ROW + 6, POOL_COL
+    .byte 6, "V", 0, 0, 0, 0, 0
 pool_end:
 
 msg_ptrs: .word msg_none, msg_title, msg_over, msg_shop, msg_alexey, msg_vladimir, msg_menu
@@ -136,11 +152,14 @@ text_pool:
     sta TEXT_BUF, y
     dey
     bpl :-
+    .if .not POOL_SPR           ; (else the pool is shown as sprites)
+    jsr pool_count
+    sta t0
     ldx #0
 @pool:
-    cpx POOL_COUNT
+    cpx t0
     bcs @bars
-    lda POOL, x
+    jsr pool_get
     cmp #HELPER_VLADIMIR
     lda #TILE_FONT + 10         ; A
     bcc :+
@@ -150,6 +169,7 @@ text_pool:
     inx
     cpx #8
     bne @pool
+    .endif
 @bars:
     ldx #0
 :   lda #TILE_BAR_OFF
@@ -180,12 +200,15 @@ text_message:
     sta ptr
     lda msg_ptrs + 1, x
     sta ptr + 1
-    lda #$20                    ; rows 5 and 7, column 8
+    MSG_AT1 = $2000 + (WELL_TOP - 5) * 32 + MSG_COL
+    MSG_AT2 = $2000 + (WELL_TOP - 3) * 32 + MSG_COL
+    lda #>MSG_AT1               ; two rows above the well
     sta TEXT_BUF
+    lda #>MSG_AT2
     sta TEXT_BUF + MSG_WIDTH + 3
-    lda #$A8
+    lda #<MSG_AT1
     sta TEXT_BUF + 1
-    lda #$E8
+    lda #<MSG_AT2
     sta TEXT_BUF + MSG_WIDTH + 4
     lda #MSG_WIDTH
     sta TEXT_BUF + 2

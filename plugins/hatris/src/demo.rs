@@ -2,15 +2,17 @@
 //! `nesmind demo hatris --headless`, which lets the Hatris player play it without a window.
 
 use super::play::{RunResult, run_parallel};
+use super::port::{PortLog, PortTap};
 use super::sim::{parse, summarize};
-use super::variant::{self, Cart};
+use super::variant::{self, Cart, Family};
 use clap::Parser;
 use nesmind_host::Demo;
 use nesmind_host::Rom;
 use nesmind_host::progress::Progress;
 use nesmind_host::{Buttons, PadOwner, Plugin, PluginOptions, Session};
-use std::sync::Mutex;
+use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 pub static DEMO: Demo = Demo {
     file_name: "hatris-like.nes",
@@ -34,13 +36,41 @@ pub fn start_frame(seed: u64) -> u64 {
     16 + seed % 224
 }
 
-/// A session on `cart` with `plugin` attached and sound synthesis off.
-pub fn cart_session(cart: &Cart, plugin: Box<dyn Plugin>) -> Result<Session, String> {
+/// A session on a demo cartridge, with the test port read beside the plug-in.
+pub struct CartSession {
+    pub session: Session,
+    /// What the cart reported on its test port so far.
+    pub port: Arc<Mutex<PortLog>>,
+}
+
+impl Deref for CartSession {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.session
+    }
+}
+impl DerefMut for CartSession {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+}
+
+impl CartSession {
+    /// A copy of the port's log as it is now.
+    pub fn port(&self) -> PortLog {
+        self.port.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+/// A session on `cart` with `plugin` attached (behind a [`PortTap`], which the plug-in
+/// does not see) and sound synthesis off.
+pub fn cart_session(cart: &Cart, plugin: Box<dyn Plugin>) -> Result<CartSession, String> {
     let rom = Rom::parse(&cart.image, &cart.file_name()).map_err(|e| e.to_string())?;
     let mut session = Session::new(rom)?;
     session.machine_mut().set_audio_enabled(false);
-    session.attach(plugin, &[])?;
-    Ok(session)
+    let (tap, port) = PortTap::new(plugin, false);
+    session.attach(Box::new(tap), &[])?;
+    Ok(CartSession { session, port })
 }
 
 /// Holds `buttons` on the player's pad for one frame, as a person would, lets go, then
@@ -57,9 +87,9 @@ fn press(session: &mut Session, buttons: Buttons) -> Result<(), String> {
 
 /// Presses Start at `start_frame(seed)` (and A in a menu variant's menu), then steps until
 /// the game ends or `cap` pairs have spawned (the capped pair is not played, as in
-/// `nesmind sim hatris`).
+/// `nesmind sim hatris`). Spawns, game over, cash and level come from the test port.
 pub fn drive(
-    session: &mut Session,
+    session: &mut CartSession,
     cart: &Cart,
     seed: u64,
     cap: Option<u64>,
@@ -70,7 +100,7 @@ pub fn drive(
 /// `drive`, adding each new spawn to `spawned` (shared by the games of a batch, for its
 /// progress line).
 pub fn drive_counting(
-    session: &mut Session,
+    session: &mut CartSession,
     cart: &Cart,
     seed: u64,
     cap: Option<u64>,
@@ -89,18 +119,28 @@ pub fn drive_counting(
     let (mut last, mut since) = (0, 0);
     loop {
         session.step()?;
-        let m = session.machine();
-        let mem = |ppu: bool, a: u16| if ppu { m.peek_ppu(a) } else { m.peek(a) };
-        let n = cart.spawns(&mem);
-        let over = cart.game_over(&mem);
+        let (n, over, cash, level) = {
+            let log = session.port.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(e) = &log.error {
+                return Err(format!("seed {seed}: {e} ({})", cart.replay_hint()));
+            }
+            let spawn = log.last_spawn.as_ref();
+            let n = spawn.map_or(0, |s| s.spawns as u64);
+            let (cash, level) = match (&log.over, spawn) {
+                (Some((cash, level, _)), _) => (*cash, *level),
+                (None, Some(s)) => (s.cash, s.shop as u32 * 10 + s.stage as u32),
+                (None, None) => (0, 0),
+            };
+            (n, log.over.is_some(), cash, level)
+        };
         let capped = cap.is_some_and(|c| n >= c);
         if over || capped {
             return Ok(RunResult {
                 spawns: n,
                 finished_at: None,
                 capped: capped && !over,
-                cash: cart.cash(&mem),
-                level: cart.level(&mem),
+                cash,
+                level,
             });
         }
         if n != last {
@@ -160,9 +200,11 @@ struct HeadlessArgs {
     #[arg(long)]
     threads: Option<usize>,
     /// Play a variant of the cartridge built from this seed (or `random`: a fresh seed,
-    /// printed), with its variables moved and re-encoded; the player is not told which.
-    /// Needs ca65/ld65 (cc65).
-    #[arg(long, value_name = "SEED|random")]
+    /// printed): SEED draws from the classic family (variables moved and re-encoded, piles
+    /// as arrays of codes), `wide:SEED` or `wide:random` from the wide space (piles, pair
+    /// and pool in many storage shapes, and another picture). The player is not told
+    /// which. Needs ca65/ld65 (cc65).
+    #[arg(long, value_name = "SEED|random|wide:SEED|wide:random")]
     cart_variant: Option<String>,
     /// Plug-in options for the player, e.g. `save_map=FILE` (repeatable).
     #[arg(long = "plugin-opt", value_name = "KEY=VALUE")]
@@ -174,16 +216,26 @@ fn chosen_cart(arg: Option<&str>) -> Result<Cart, String> {
     let Some(arg) = arg else {
         return Ok(Cart::default_cart());
     };
-    let seed = if arg == "random" {
+    let (family, seed_arg) = match arg.strip_prefix("wide:") {
+        Some(rest) => (Family::Wide, rest),
+        None => (Family::Classic, arg),
+    };
+    let seed = if seed_arg == "random" {
         let seed = variant::fresh_seed();
-        println!("cart variant seed {seed}");
+        match family {
+            Family::Classic => println!("cart variant seed {seed}"),
+            Family::Wide => println!("cart variant seed wide:{seed}"),
+        }
         seed
     } else {
-        arg.parse::<u64>().map_err(|_| {
-            format!("--cart-variant {arg}: expected a seed (a decimal number) or 'random'")
+        seed_arg.parse::<u64>().map_err(|_| {
+            format!(
+                "--cart-variant {arg}: expected a seed (a decimal number), 'random', \
+                 'wide:SEED' or 'wide:random'"
+            )
         })?
     };
-    Cart::variant(seed, &[])
+    Cart::build(seed, family, false, &[])
 }
 
 /// `nesmind demo hatris --headless [...]`: ends with the line `mean_spawns M`.

@@ -11,6 +11,7 @@ pub mod helpers;
 pub mod moves;
 pub mod play;
 pub mod player;
+pub mod port;
 pub mod ram_map;
 pub mod ramhost;
 pub mod rng;

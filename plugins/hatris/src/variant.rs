@@ -1,10 +1,15 @@
-//! Variants of the demo cartridge: `cart/build.sh --variant SEED` moves every game variable
-//! and changes how the piles, hat types, columns and heights are stored (cart/README.md,
-//! "Variants"). The sources are compiled into nesmind, so `nesmind demo hatris
-//! --cart-variant SEED` can build one anywhere ca65 is installed.
+//! Variants of the demo cartridge. `cart/build.sh --variant SEED` draws one from the wide
+//! space (README.md, "Variants"): the piles, the falling and next pair and the helper pool
+//! kept in many storage shapes, and the picture (well, columns, palette, drawings, panels)
+//! changed too; `--classic` draws only the older family (every variable moved and
+//! re-encoded, the piles as arrays of codes), which the RAM-calibrating player plays.
+//! `--check` adds the cart's self-check of its storage against a plain shadow. The sources
+//! are compiled into nesmind, so `nesmind demo hatris --cart-variant SEED` (classic) or
+//! `wide:SEED` can build one anywhere ca65 is installed.
 //!
-//! What a variant's defines say is for the harness (counting spawns, checking piles); the
-//! player is never told.
+//! What a variant's defines say is for the harness; the player is never told. A classic
+//! variant's piles can be read with [`Cart::piles`]; a wide one's only through the test
+//! port (`port.rs`).
 
 use nesmind_host::Frame;
 use std::collections::BTreeMap;
@@ -31,14 +36,30 @@ const SOURCES: &[(&str, &str)] = &[
     ("nes.cfg", include_str!("../cart/nes.cfg")),
     ("defs.inc", include_str!("../cart/defs.inc")),
     ("hatris.s", include_str!("../cart/hatris.s")),
+    ("wide.inc", include_str!("../cart/wide.inc")),
+    ("layout.inc", include_str!("../cart/layout.inc")),
+    ("classic.sh", include_str!("../cart/classic.sh")),
+    ("wide.sh", include_str!("../cart/wide.sh")),
+    ("wide_picture.sh", include_str!("../cart/wide_picture.sh")),
+    ("port.s", include_str!("../cart/port.s")),
+    ("check.s", include_str!("../cart/check.s")),
+    ("store_vram.s", include_str!("../cart/store_vram.s")),
     ("store.s", include_str!("../cart/store.s")),
+    ("store_cell.s", include_str!("../cart/store_cell.s")),
+    ("store_count.s", include_str!("../cart/store_count.s")),
+    ("store_move.s", include_str!("../cart/store_move.s")),
+    ("pair.s", include_str!("../cart/pair.s")),
+    ("pool.s", include_str!("../cart/pool.s")),
     ("main.s", include_str!("../cart/main.s")),
     ("art.s", include_str!("../cart/art.s")),
+    ("hats.s", include_str!("../cart/hats.s")),
     ("piles.s", include_str!("../cart/piles.s")),
     ("rng.s", include_str!("../cart/rng.s")),
     ("play.s", include_str!("../cart/play.s")),
+    ("fall.s", include_str!("../cart/fall.s")),
     ("helpers.s", include_str!("../cart/helpers.s")),
     ("render.s", include_str!("../cart/render.s")),
+    ("preview.s", include_str!("../cart/preview.s")),
     ("sprites.s", include_str!("../cart/sprites.s")),
     ("shop.s", include_str!("../cart/shop.s")),
     ("screen.s", include_str!("../cart/screen.s")),
@@ -79,11 +100,23 @@ const DEFAULTS: &[(&str, u32)] = &[
 /// The cart's state byte once a pile has grown past the limit.
 pub const STATE_OVER: u8 = 7;
 
+/// Which space a variant is drawn from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// The older family: variables moved and re-encoded, piles as arrays of codes.
+    Classic,
+    /// Every storage shape and picture option (the classic family among them).
+    Wide,
+}
+
 /// A built cartridge (the default one or a variant) and the map its build used.
 #[derive(Clone, Debug)]
 pub struct Cart {
     /// The variant's seed; `None` for the committed default cartridge.
     pub seed: Option<u64>,
+    pub family: Family,
+    /// Whether the cart checks its storage against a shadow (reports on the test port).
+    pub check: bool,
     pub image: Vec<u8>,
     defines: BTreeMap<String, u32>,
 }
@@ -93,17 +126,47 @@ impl Cart {
     pub fn default_cart() -> Cart {
         Cart {
             seed: None,
+            family: Family::Classic,
+            check: false,
             image: super::demo::DEMO.image.to_vec(),
             defines: DEFAULTS.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         }
     }
 
-    /// Builds variant `seed`, with `overrides` of drawn values (`NAME=VALUE`).
-    pub fn variant(seed: u64, overrides: &[(&str, u32)]) -> Result<Cart, String> {
+    /// Builds classic variant `seed`, with `overrides` of drawn values (`NAME=VALUE`).
+    pub fn classic(seed: u64, overrides: &[(&str, u32)]) -> Result<Cart, String> {
+        Cart::build(seed, Family::Classic, false, overrides)
+    }
+
+    /// Builds wide variant `seed` (with the self-check when `check`).
+    pub fn wide(seed: u64, check: bool, overrides: &[(&str, u32)]) -> Result<Cart, String> {
+        Cart::build(seed, Family::Wide, check, overrides)
+    }
+
+    pub fn build(
+        seed: u64,
+        family: Family,
+        check: bool,
+        overrides: &[(&str, u32)],
+    ) -> Result<Cart, String> {
         let dir = scratch_dir(seed)?;
-        let result = build_in(&dir, seed, overrides);
+        let result = build_in(&dir, seed, family, check, overrides);
         let _ = std::fs::remove_dir_all(&dir);
         result
+    }
+
+    /// What build.sh draws for `seed` in `family`, without assembling (NAME -> value).
+    pub fn draw(seed: u64, family: Family) -> Result<BTreeMap<String, u32>, String> {
+        let dir = scratch_dir(seed)?;
+        let result = run_build(&dir, seed, family, false, &[], true)
+            .and_then(|out| read_defines(&dir, &out, seed));
+        let _ = std::fs::remove_dir_all(&dir);
+        result
+    }
+
+    /// The drawn values, as build.sh wrote them to the `.defines` file.
+    pub fn defines(&self) -> &BTreeMap<String, u32> {
+        &self.defines
     }
 
     /// A define of the build (the default cartridge's value where the variant left it).
@@ -118,10 +181,24 @@ impl Cart {
 
     /// A file name for messages and the window title.
     pub fn file_name(&self) -> String {
-        match self.seed {
-            Some(s) => format!("hatris-like-variant-{s}.nes"),
-            None => super::demo::DEMO.file_name.to_string(),
+        match (self.seed, self.family) {
+            (Some(s), Family::Classic) => format!("hatris-like-variant-{s}.nes"),
+            (Some(s), Family::Wide) => format!("hatris-like-wide-{s}.nes"),
+            (None, _) => super::demo::DEMO.file_name.to_string(),
         }
+    }
+
+    /// How to build this cart again, for messages.
+    pub fn replay_hint(&self) -> String {
+        let Some(seed) = self.seed else {
+            return "the committed demo cartridge".into();
+        };
+        let family = match self.family {
+            Family::Classic => "--classic ",
+            Family::Wide => "",
+        };
+        let check = if self.check { "--check " } else { "" };
+        format!("plugins/hatris/cart/build.sh --variant {seed} {family}{check}OUT.nes")
     }
 
     fn peek(&self, mem: Memory, addr: u32) -> u8 {
@@ -156,7 +233,9 @@ impl Cart {
         self.define("MENU") != 0
     }
 
-    /// The six piles as the cart stores them, bottom first, as types 1-6.
+    /// The six piles as the cart stores them, bottom first, as types 1-6. Only the default
+    /// cartridge and classic variants keep piles this way; wide ones are read through the
+    /// test port.
     pub fn piles(&self, mem: Memory) -> [Vec<u8>; 6] {
         let vram = self.define("PILE_SPACE") == 2;
         let read = |addr: u32| mem(vram, addr as u16);
@@ -220,7 +299,15 @@ fn scratch_dir(seed: u64) -> Result<PathBuf, String> {
     Ok(dir)
 }
 
-fn build_in(dir: &std::path::Path, seed: u64, overrides: &[(&str, u32)]) -> Result<Cart, String> {
+/// Runs build.sh in `dir` for variant `seed`; returns the output image's path.
+fn run_build(
+    dir: &std::path::Path,
+    seed: u64,
+    family: Family,
+    check: bool,
+    overrides: &[(&str, u32)],
+    defines_only: bool,
+) -> Result<PathBuf, String> {
     for (name, text) in SOURCES {
         std::fs::write(dir.join(name), text)
             .map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))?;
@@ -230,6 +317,15 @@ fn build_in(dir: &std::path::Path, seed: u64, overrides: &[(&str, u32)]) -> Resu
     cmd.arg(dir.join("build.sh"))
         .arg("--variant")
         .arg(seed.to_string());
+    if family == Family::Classic {
+        cmd.arg("--classic");
+    }
+    if check {
+        cmd.arg("--check");
+    }
+    if defines_only {
+        cmd.arg("--defines-only");
+    }
     for (name, value) in overrides {
         cmd.arg("-D").arg(format!("{name}={value}"));
     }
@@ -248,8 +344,20 @@ fn build_in(dir: &std::path::Path, seed: u64, overrides: &[(&str, u32)]) -> Resu
             format!("cannot build Hatris cart variant {seed}: {why}")
         });
     }
-    let image = std::fs::read(&out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
-    let text = std::fs::read_to_string(dir.join("variant.nes.defines"))
+    Ok(out)
+}
+
+/// The `.defines` file build.sh wrote beside `out`.
+fn read_defines(
+    dir: &std::path::Path,
+    out: &std::path::Path,
+    seed: u64,
+) -> Result<BTreeMap<String, u32>, String> {
+    let name = format!(
+        "{}.defines",
+        out.file_name().unwrap_or_default().to_string_lossy()
+    );
+    let text = std::fs::read_to_string(dir.join(name))
         .map_err(|e| format!("build.sh wrote no defines for variant {seed}: {e}"))?;
     let mut defines = BTreeMap::new();
     for line in text.lines() {
@@ -262,8 +370,23 @@ fn build_in(dir: &std::path::Path, seed: u64, overrides: &[(&str, u32)]) -> Resu
             .map_err(|_| format!("variant {seed}: bad define value in '{line}'"))?;
         defines.insert(k.trim().to_string(), v);
     }
+    Ok(defines)
+}
+
+fn build_in(
+    dir: &std::path::Path,
+    seed: u64,
+    family: Family,
+    check: bool,
+    overrides: &[(&str, u32)],
+) -> Result<Cart, String> {
+    let out = run_build(dir, seed, family, check, overrides, false)?;
+    let image = std::fs::read(&out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
+    let defines = read_defines(dir, &out, seed)?;
     Ok(Cart {
         seed: Some(seed),
+        family,
+        check,
         image,
         defines,
     })
