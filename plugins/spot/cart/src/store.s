@@ -15,6 +15,42 @@
 ;   store_touch   Y = a cell whose look changed for reasons outside the board (the hand)
 ;   store_pending Y = a captured cell about to turn; store_pending_tick: they turn a step
 
+; Keep A, X and Y across a routine that uses them.
+.macro save_axy
+  pha
+  txa
+  pha
+  tya
+  pha
+.endmacro
+.macro restore_axy
+  pla
+  tay
+  pla
+  tax
+  pla
+.endmacro
+
+; Code tables: `dec` maps each value below `count`, masked by `mask`, to the k whose code it
+; is ($FF for none); `enc` lists the codes, named by `fmt` (a .sprintf format) for k = 0 ..
+; n - 1.
+.macro code_tables enc, dec, fmt, n, count, mask
+dec:
+  .repeat count, v
+    found .set $FF
+    .repeat n, k
+      .if ((v) & (mask)) = .ident(.sprintf(fmt, k))
+        found .set k
+      .endif
+    .endrepeat
+    .byte found
+  .endrepeat
+enc:
+  .repeat n, k
+    .byte .ident(.sprintf(fmt, k))
+  .endrepeat
+.endmacro
+
 .if STORAGE = 0
   .include "store_classic.s"
 .elseif STORAGE = 1

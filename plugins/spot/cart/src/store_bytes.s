@@ -54,54 +54,25 @@ st_dec:                 ; the state bits -> canonical, $FF for none
     .endif
   .endrepeat
 .else
-st_enc:
-  .byte ST_CODE_0, ST_CODE_1, ST_CODE_2, ST_CODE_3, ST_CODE_4, ST_CODE_5
 st_keep:
   .repeat 6
     .byte <~(ST_VAL_MASK | ST_PHASE_MASK)
   .endrepeat
-st_dec:
-  .repeat 256, v
-    .if (v & ST_VAL_MASK) = ST_CODE_0
-      .byte 0
-    .elseif (v & ST_VAL_MASK) = ST_CODE_1
-      .byte 1
-    .elseif (v & ST_VAL_MASK) = ST_CODE_2
-      .byte 2
-    .elseif (v & ST_VAL_MASK) = ST_CODE_3
-      .byte 3
-    .elseif (v & ST_VAL_MASK) = ST_CODE_4
-      .byte 4
-    .elseif (v & ST_VAL_MASK) = ST_CODE_5
-      .byte 5
-    .else
-      .byte $FF
-    .endif
-  .endrepeat
+  code_tables st_enc, st_dec, "ST_CODE_%d", 6, 256, ST_VAL_MASK
 .endif
 
 .segment "CODE"
 
-st_get:
-  stx st_x
-  sty st_y
+; A = cell Y's state bits (st_get decodes them).
+st_decode:
   lda st_off, y
   tay
   lda (ST_PTR), y
   and #ST_VAL_MASK
-  tax
-  lda st_dec, x
-  ldx st_x
-  ldy st_y
-  ora #0                ; flags follow A
   rts
 
-st_set:
-  stx st_x
-  sty st_y
-  sta st_a
-  tax
-  lda st_enc, x
+; Cell Y = state bits A of canonical code X (st_set looks them up).
+st_encode:
   sta st_t2
   lda st_keep, x
   sta st_t3
@@ -120,9 +91,6 @@ st_set:
   lda st_moves
   sta (ST_PTR), y
 .endif
-  ldx st_x
-  ldy st_y
-  lda st_a
   rts
 
 ; Sets (st_bits_on) or clears (st_bits_off) the bits A of cell Y's byte. Keeps X and Y.
@@ -169,11 +137,7 @@ st_pending:
 ; Every capture still waiting counts one phase further (1, 2, ... back to 1).
 st_pending_tick:
 .if ST_PHASE_MASK
-  pha
-  txa
-  pha
-  tya
-  pha
+  save_axy
   ldx flip_count
 @cell:
   dex
@@ -196,48 +160,22 @@ st_pending_tick:
   sta (ST_PTR), y
   jmp @cell
 @done:
-  pla
-  tay
-  pla
-  tax
-  pla
+  restore_axy
 .endif
   rts
 
-.if SHOWN_FORM = 1
-; The screen copy is the dirty flag: a cell without it shows its look.
-st_shown_get:
+; The dirty flag of cell Y (SHOWN_FORM 1): set, cleared, or A non-zero when set.
+st_dirty_on:
+  lda #ST_DIRTY
+  jmp st_bits_on
+st_dirty_off:
+  lda #ST_DIRTY
+  jmp st_bits_off
+st_dirty_test:
   sty st_y
   lda st_off, y
   tay
   lda (ST_PTR), y
   ldy st_y
   and #ST_DIRTY
-  beq :+
-  lda #$FF
   rts
-: jmp cell_look
-
-st_shown_set:
-  pha
-  lda #ST_DIRTY
-  jsr st_bits_off
-  pla
-  rts
-
-st_touch:
-  cpy #49
-  bcs :+
-  pha
-  lda #ST_DIRTY
-  jsr st_bits_on
-  pla
-: rts
-
-sh_clear:
-  ldy #48
-: jsr st_touch
-  dey
-  bpl :-
-  rts
-.endif

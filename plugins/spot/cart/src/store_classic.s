@@ -17,26 +17,13 @@ pub_of:                 ; cell -> offset in BOARD (and SHOWN)
     orient_cell BOARD_ORIENT, c / 7, c .mod 7
     .byte (orow + BOARD_PAD) * BOARD_STRIDE + (ocol + BOARD_PAD) * BOARD_STEP
   .endrepeat
-kind_of_code:           ; cell code -> canonical, $FF for anything else
-  .repeat 256, v
-    .if v = CELL_EMPTY
-      .byte 0
-    .elseif v = CELL_P1
-      .byte 1
-    .elseif v = CELL_P2
-      .byte 2
-    .elseif v = CELL_P3
-      .byte 3
-    .elseif v = CELL_P4
-      .byte 4
-    .elseif v = CELL_BLOCKED
-      .byte 5
-    .else
-      .byte $FF
-    .endif
-  .endrepeat
-code_of_kind:
-  .byte CELL_EMPTY, CELL_P1, CELL_P2, CELL_P3, CELL_P4, CELL_BLOCKED
+CELL_0 = CELL_EMPTY     ; the codes by canonical number
+CELL_1 = CELL_P1
+CELL_2 = CELL_P2
+CELL_3 = CELL_P3
+CELL_4 = CELL_P4
+CELL_5 = CELL_BLOCKED
+  code_tables code_of_kind, kind_of_code, "CELL_%d", 6, 256, $FF
 
 .segment "CODE"
 

@@ -25,26 +25,7 @@ st_sh:                  ; cell -> how far right its field sits in that word
       .byte fbit
     .endif
   .endrepeat
-st_enc:
-  .byte ST_CODE_0, ST_CODE_1, ST_CODE_2, ST_CODE_3, ST_CODE_4, ST_CODE_5
-st_dec:
-  .repeat 16, v
-    .if v = ST_CODE_0
-      .byte 0
-    .elseif v = ST_CODE_1
-      .byte 1
-    .elseif v = ST_CODE_2
-      .byte 2
-    .elseif v = ST_CODE_3
-      .byte 3
-    .elseif v = ST_CODE_4
-      .byte 4
-    .elseif v = ST_CODE_5
-      .byte 5
-    .else
-      .byte $FF
-    .endif
-  .endrepeat
+  code_tables st_enc, st_dec, "ST_CODE_%d", 6, 16, ST_FIELD_MASK
 
 .segment "CODE"
 
@@ -68,9 +49,8 @@ st_dec:
   dey
 .endmacro
 
-st_get:
-  stx st_x
-  sty st_y
+; A = cell Y's field (st_get decodes it).
+st_decode:
   ldx st_sh, y
   read_word
   txa
@@ -82,19 +62,10 @@ st_get:
 @shifted:
   lda st_t0
   and #ST_FIELD_MASK
-  tax
-  lda st_dec, x
-  ldx st_x
-  ldy st_y
-  ora #0                ; flags follow A
   rts
 
-st_set:
-  stx st_x
-  sty st_y
-  sta st_a
-  tax
-  lda st_enc, x
+; Cell Y = field value A (st_set looks it up).
+st_encode:
   sta st_t0             ; the code ...
   lda #0
   sta st_t1
@@ -137,9 +108,6 @@ st_set:
   ora st_t1
   sta (ST_PTR), y
 .endif
-  ldx st_x
-  ldy st_y
-  lda st_a
   rts
 
 ; No flags in so small a field.

@@ -36,14 +36,16 @@ pl_bit:                 ; cell -> its bit
     .endif
     .byte 1 << pbit
   .endrepeat
+st_dec:                 ; the planes hold canonical codes as they are
+st_enc:
+  .byte 0, 1, 2, 3, 4, 5
 pl_base:                ; canonical - 1 -> its plane
   .byte PL_BASE_1, PL_BASE_2, PL_BASE_3, PL_BASE_4, PL_BASE_5
 
 .segment "CODE"
 
-st_get:
-  stx st_x
-  sty st_y
+; A = the code of cell Y: the plane its bit is set in.
+st_decode:
   lda pl_bit, y
   sta st_t0
   lda pl_k, y
@@ -60,26 +62,24 @@ st_get:
   dex
   bpl @plane
   lda #0
-  beq @done
+  rts
 @found:
   inx
   txa
-@done:
-  ldx st_x
-  ldy st_y
-  ora #0                ; flags follow A
   rts
 
-st_set:
-  stx st_x
-  sty st_y
-  sta st_a
+; Cell Y = code A: its bit cleared in every plane, then set in A's.
+st_encode:
+  sty st_t3
+  tax
   lda pl_k, y
   sta st_t1
   lda pl_bit, y
   sta st_t0
   eor #$FF
   sta st_t2
+  txa
+  pha
   ldx #4
 @clear:
   lda st_t1
@@ -91,7 +91,8 @@ st_set:
   sta (ST_PTR), y
   dex
   bpl @clear
-  ldx st_a
+  pla
+  tax
   beq @flags
   lda st_t1
   clc
@@ -101,14 +102,11 @@ st_set:
   ora st_t0
   sta (ST_PTR), y
 @flags:
-  ldy st_y
+  ldy st_t3
   lda #PL_DIRTY
   jsr pl_on
   lda #PL_TURN          ; a piece that turned waits no more
-  jsr pl_off
-  ldx st_x
-  lda st_a
-  rts
+  jmp pl_off
 
 ; Sets (pl_on) or clears (pl_off) cell Y's bit in the plane at offset A ($FF: none). Keeps
 ; X and Y.
@@ -164,39 +162,18 @@ st_pending:
 st_pending_tick:
   rts
 
-.if SHOWN_FORM = 1
-st_shown_get:
+; The dirty plane's bit of cell Y (SHOWN_FORM 1): set, cleared, or A non-zero when set.
+st_dirty_on:
+  lda #PL_DIRTY
+  jmp pl_on
+st_dirty_off:
+  lda #PL_DIRTY
+  jmp pl_off
+st_dirty_test:
   lda #PL_DIRTY
   sty st_y
   sta st_t3
   jsr pl_byte
   ldy st_y
   and pl_bit, y
-  beq :+
-  lda #$FF
   rts
-: jmp cell_look
-
-st_shown_set:
-  pha
-  lda #PL_DIRTY
-  jsr pl_off
-  pla
-  rts
-
-st_touch:
-  cpy #49
-  bcs :+
-  pha
-  lda #PL_DIRTY
-  jsr pl_on
-  pla
-: rts
-
-sh_clear:
-  ldy #48
-: jsr st_touch
-  dey
-  bpl :-
-  rts
-.endif

@@ -35,22 +35,34 @@ sh_high:                ; ... and 1 when it is the high nibble
       .byte (c & 1) ^ SH_HIGH_FIRST
     .endif
   .endrepeat
-sh_code_of_look:
-  .byte SH_CODE_0, SH_CODE_1, SH_CODE_2, SH_CODE_3, SH_CODE_4, SH_CODE_5, SH_CODE_6, SH_CODE_7
-  .byte SH_CODE_8, SH_CODE_9, SH_CODE_10, SH_CODE_11, SH_CODE_12, SH_CODE_13, SH_CODE_14, SH_CODE_15
-sh_look_of_code:
-  .repeat 16, v
-    found .set $FF
-    .repeat 16, k
-      .if .ident(.sprintf("SH_CODE_%d", k)) = v
-        found .set k
-      .endif
-    .endrepeat
-    .byte found
-  .endrepeat
+  code_tables sh_code_of_look, sh_look_of_code, "SH_CODE_%d", 16, 16, $0F
 .endif
 
 .segment "CODE"
+
+; The kind's st_decode / st_encode, through its code tables, with the registers kept (and
+; the flags following A).
+st_get:
+  stx st_x
+  sty st_y
+  jsr st_decode
+  tax
+  lda st_dec, x
+  ldx st_x
+  ldy st_y
+  ora #0
+  rts
+st_set:
+  stx st_x
+  sty st_y
+  sta st_a
+  tax
+  lda st_enc, x
+  jsr st_encode
+  ldx st_x
+  ldy st_y
+  lda st_a
+  rts
 
 ; The logic view: the board decoded into LOGIC_BOARD (canonical codes, $FF on the walls)
 ; for one search and wiped after it, so no plain copy outlives the search.
@@ -58,11 +70,7 @@ sh_look_of_code:
   lda LOGIC_BOARD + off, x
 .endmacro
 logic_begin:
-  pha
-  txa
-  pha
-  tya
-  pha
+  save_axy
   jsr logic_end
   ldy #48
 : ldx pad_of, y
@@ -70,11 +78,7 @@ logic_begin:
   sta LOGIC_BOARD, x
   dey
   bpl :-
-  pla
-  tay
-  pla
-  tax
-  pla
+  restore_axy
   rts
 ; Keeps A, X, Y and the flags.
 logic_end:
@@ -96,11 +100,7 @@ logic_end:
 
 ; A new game: the board in its buffer, filled, every cell empty, everything to be drawn.
 st_clear:
-  pha
-  txa
-  pha
-  tya
-  pha
+  save_axy
 .if ST_BUFS > 1 && ST_FLIP = 0
   lda GAMES_DONE
 : cmp #ST_BUFS
@@ -129,22 +129,14 @@ st_clear:
   dey
   bpl :-
   jsr sh_clear
-  pla
-  tay
-  pla
-  tax
-  pla
+  restore_axy
   rts
 
 ; A move is about to be written: count it and, with ST_FLIP, move to the next buffer.
 st_move_begin:
   inc st_moves
 .if ST_FLIP
-  pha
-  txa
-  pha
-  tya
-  pha
+  save_axy
   ldx st_buf
   inx
   cpx #ST_BUFS
@@ -165,11 +157,7 @@ st_move_begin:
   sta ST_PTR
   lda st_t1
   sta ST_PTR + 1
-  pla
-  tay
-  pla
-  tax
-  pla
+  restore_axy
 .endif
   rts
 
@@ -194,6 +182,38 @@ st_select:
 sel_touch = st_touch
 .else
 sel_touch:
+  rts
+.endif
+
+.if SHOWN_FORM = 1
+; The screen copy is the kind's dirty flag: a cell without it shows its look.
+st_shown_get:
+  jsr st_dirty_test
+  beq :+
+  lda #$FF
+  rts
+: jmp cell_look
+
+st_shown_set:
+  pha
+  jsr st_dirty_off
+  pla
+  rts
+
+st_touch:
+  cpy #49
+  bcs :+
+  pha
+  jsr st_dirty_on
+  pla
+: rts
+
+; Every cell to be drawn.
+sh_clear:
+  ldy #48
+: jsr st_touch
+  dey
+  bpl :-
   rts
 .endif
 
