@@ -282,20 +282,20 @@ place_sprites:
   rts
 
 ; Puts A sprites of the list at (ptr) (dy, tile, attributes, dx each) on cell Y from OAM
-; index X on.
+; index X on; t0 / t1 hold the cell's pixel position meanwhile.
 put_sprites:
   sta t2
   beq @done
-  sty t3
+  lda cell_px_x, y
+  sta t0
+  lda cell_px_y, y
+  sta t1
   ldy #0
 @sprite:
-  sty t4
   lda (ptr), y
-  ldy t3
   clc
-  adc cell_px_y, y
+  adc t1
   sta OAM, x
-  ldy t4
   iny
   lda (ptr), y
   sta OAM + 1, x
@@ -304,12 +304,9 @@ put_sprites:
   sta OAM + 2, x
   iny
   lda (ptr), y
-  sty t4
-  ldy t3
   clc
-  adc cell_px_x, y
+  adc t0
   sta OAM + 3, x
-  ldy t4
   iny
   inx
   inx
@@ -317,7 +314,6 @@ put_sprites:
   inx
   dec t2
   bne @sprite
-  ldy t3
 @done:
   rts
 
