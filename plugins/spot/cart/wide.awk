@@ -252,12 +252,17 @@ BEGIN {
     draw_layout()
     draw_looks()
     # The art must fit 128 tiles: give up drawn looks, then variety, until it does.
+    # (Looks fixed by -D stay; if nothing is left to give up the variant cannot be built.)
     while (draw_art() > 128) {
-        if (look_select) look_select = 0
-        else if (look_cursor) look_cursor = 0
+        if (look_select && !("LOOK_SELECT" in overrides)) look_select = 0
+        else if (look_cursor && !("LOOK_CURSOR" in overrides)) look_cursor = 0
         else if (!shared && pal_mode) { shared = 1; for (k = 2; k <= 4; k++) design[k] = design[1] }
         else if (frame_style != "flat") frame_style = "flat"
-        else { empty_style = "plain"; blocked_style = "solid" }
+        else if (empty_style != "plain" || blocked_style != "solid") { empty_style = "plain"; blocked_style = "solid" }
+        else {
+            print "wide.awk: the art needs " ntiles " tiles, more than 128" > "/dev/stderr"
+            exit 2
+        }
     }
     define("LOOK_CURSOR", look_cursor)
     define("LOOK_SELECT", look_select)
