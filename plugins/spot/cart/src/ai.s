@@ -9,21 +9,19 @@
 
 ; Counts own and opponent pieces round a cell (padded index X) into t0 / t1.
 .macro tally off
-  lda BOARD11 + off, x
-  cmp me
-  beq :+
-  tay
-  lda kind_of_code, y
+  logic_read off
   beq :++               ; empty
   cmp #5
   bcs :++               ; blocked or wall
+  cmp me
+  beq :+
   inc t1
   bne :++               ; always
 : inc t0
 :
 .endmacro
 
-; Fills OWN_NEAR and OPP_NEAR for every cell.
+; Fills OWN_NEAR and OPP_NEAR for every cell (the logic view open).
 ai_count:
   ldy #48
 @cell:
@@ -75,7 +73,7 @@ consider:
 
 ; A jump into the destination (padded index X) from `off` away, if `me` has a piece there.
 .macro jump_from off
-  lda BOARD11 + off, x
+  logic_read off
   cmp me
   bne :++
   txa
@@ -120,21 +118,24 @@ ai_choose:
   bcs @rated
   inc ai_random
 @rated:
+  lda #48
+  sta t4                ; the destination examined
+  jsr logic_begin
   jsr ai_count
   lda #$FF
   sta best_rate
-  ldy #48
 @dest:
-  jsr cell_code
-  cmp #CELL_EMPTY
+  ldy t4
+  ldx pad_of, y
+  logic_read 0
   beq @empty
 @next:
+  ldy t4
   dey
-  bpl @dest
-  rts
-@empty:
   sty t4
-  ldx pad_of, y
+  bpl @dest
+  jmp logic_end
+@empty:                 ; X = its padded index still
   lda OPP_NEAR, x       ; 10 per capture ...
   asl a
   sta t0
@@ -156,15 +157,16 @@ ai_choose:
   adc #7
   jsr consider
 @jumps:
-  each_ring jump_from
   ldy t4
+  ldx pad_of, y
+  each_ring jump_from
   jmp @next
 
 ; A piece of `me` next to cell `dest` (the computer's clone source, for the hand) in X.
 clone_source:
   ldy #48
 @cell:
-  jsr cell_code
+  jsr cell_get
   cmp me
   bne @next
   ldx dest

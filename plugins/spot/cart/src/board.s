@@ -1,7 +1,9 @@
-; The board: the 7 x 7 cells at BOARD (what the RAM map documents, shaped as shape.s says)
-; mirrored into a copy with two wall cells round it (11 rows of PAD_WIDTH), so neighbours are
-; fixed offsets and need no edge tests. Cell c = row * 7 + column; pad_of gives its padded
-; index. The game reads cells from the padded copy; both hold the same codes.
+; The rules on the board. Cells are numbered c = row * 7 + column and hold canonical codes
+; (0 empty, 1-4 the piece of slot 1-4, 5 blocked); every read and write goes through the
+; storage module (store.s), which alone knows how a build keeps the board in memory. The
+; searches over neighbours (game end, moves left, the computer player) read its logic view
+; (logic_read): the board padded with two wall cells round it (PAD_WIDTH wide), so a
+; neighbour is a fixed offset, open between logic_begin and logic_end.
 
 .segment "RODATA"
 
@@ -12,6 +14,25 @@ row_of:
 col_of:
   .repeat 49, c
     .byte c .mod 7
+  .endrepeat
+code_of_slot:           ; canonical code of each slot's pieces
+  .byte 1, 2, 3, 4
+
+PAD_SIZE = 11 * PAD_WIDTH
+
+pad_of:                 ; cell -> its index in the padded logic view
+  .repeat 49, c
+    orient_cell PAD_ORIENT, c / 7, c .mod 7
+    .byte (orow + 2) * PAD_WIDTH + ocol + 2
+  .endrepeat
+cell_of:                ; padded index -> cell, $FF on the walls
+  .repeat PAD_SIZE, p
+    .if p / PAD_WIDTH >= 2 && p / PAD_WIDTH <= 8 && p .mod PAD_WIDTH >= 2 && p .mod PAD_WIDTH <= 8
+      unorient_cell PAD_ORIENT, p / PAD_WIDTH - 2, p .mod PAD_WIDTH - 2
+      .byte urow * 7 + ucol
+    .else
+      .byte $FF
+    .endif
   .endrepeat
 
 .segment "CODE"
@@ -30,6 +51,10 @@ W = PAD_WIDTH
   m W + 1
 .endmacro
 .macro each_ring m
+  each_ring_top m
+  each_ring_bottom m
+.endmacro
+.macro each_ring_top m
   m -2 * W - 2
   m -2 * W - 1
   m -2 * W
@@ -38,6 +63,8 @@ W = PAD_WIDTH
   m -W - 2
   m -W + 2
   m -2
+.endmacro
+.macro each_ring_bottom m
   m 2
   m W - 2
   m W + 2
@@ -48,34 +75,14 @@ W = PAD_WIDTH
   m 2 * W + 2
 .endmacro
 
-; Writes code A into cell Y. Keeps A, X and Y.
-set_cell:
-  stx t7
-  ldx pub_of, y
-  sta BOARD, x
-  ldx pad_of, y
-  sta BOARD11, x
-  ldx t7
-  rts
-
 ; Builds the empty board of built-in layout LAYOUT_NUMBER: bit k of the number blocks the
 ; k-th symmetry class of cells (the same numbering as the plug-in's `builtin_layout`).
 build_layout:
-  ldx #0
-  lda #CELL_WALL
-: sta BOARD11, x
-  inx
-  cpx #PAD_SIZE
-  bne :-
-  ldx #0
-: sta BOARD, x
-  inx
-  cpx #<PUB_SIZE        ; 0: all 256
-  bne :-
+  jsr store_clear
   ldy #48
 @cell:
   ldx cell_class, y
-  bmi @open             ; corners are never blocked
+  bmi @next             ; corners are never blocked
   cpx #8
   bcc @low_bit
   lda LAYOUT_NUMBER + 1
@@ -85,13 +92,10 @@ build_layout:
   lda LAYOUT_NUMBER
   and bit_of, x
 @test:
-  beq @open
-  lda #CELL_BLOCKED
-  jmp @put
-@open:
-  lda #CELL_EMPTY
-@put:
-  jsr set_cell
+  beq @next
+  lda #5
+  jsr cell_set
+@next:
   dey
   bpl @cell
   rts
@@ -105,9 +109,7 @@ count_pieces:
   bpl :-
   ldy #48
 @cell:
-  jsr cell_code
-  tax
-  lda kind_of_code, x
+  jsr cell_get
   tax
   dex
   cpx #4
@@ -132,43 +134,47 @@ count_pieces:
   bpl @digits
   rts
 
-; Carry set when the player with cell code A can reach an empty cell.
+; Carry set when the player with code A can reach an empty cell (the logic view open).
 .macro near_empty off
-  lda BOARD11 + off, x
-  cmp #CELL_EMPTY
+  logic_read off
   beq @yes
 .endmacro
 has_move:
   sta t7
-  ldy #48
+  lda #48
+  sta t6
 @cell:
-  jsr cell_code
+  ldy t6
+  ldx pad_of, y
+  logic_read 0
   cmp t7
   beq @check
 @next:
-  dey
+  dec t6
   bpl @cell
   clc
   rts
 @check:
-  ldx pad_of, y
   each_near near_empty
-  jmp @ring
-@yes:                   ; between the two lists so every branch reaches it
+  each_ring_top near_empty
+  jmp @bottom
+@yes:                   ; amid the lists so every branch reaches it
   sec
   rts
-@ring:
-  each_ring near_empty
+@bottom:
+  each_ring_bottom near_empty
   jmp @next
 
 ; Carry set when the game is over: no empty cell, at most one player with pieces, or no
-; player able to move.
+; player able to move (the logic view open).
 game_over:
-  ldy #48
-: jsr cell_code
-  cmp #CELL_EMPTY
+  lda #48
+  sta t6
+: ldy t6
+  ldx pad_of, y
+  logic_read 0          ; (the classic view's read takes Y)
   beq @has_empty
-  dey
+  dec t6
   bpl :-
   sec
   rts
@@ -224,35 +230,34 @@ cell_distance:
   lda t7
 : rts
 
-; Plays the move in `dest` / `source` ($FF: a clone) for cell code `me`: places the piece,
-; empties a jump's source and lists the captured cells in FLIP_CELLS (not yet converted).
+; Plays the move in `dest` / `source` ($FF: a clone) for code `me`: places the piece, empties
+; a jump's source and lists the captured cells in FLIP_CELLS (not yet converted).
 .macro note_capture off
-  lda BOARD11 + off, x
-  cmp me
-  beq :+
-  tay
-  lda kind_of_code, y
+  ldy cell_of + off, x
+  bmi :+                ; a wall
+  jsr cell_get
   beq :+                ; empty
   cmp #5
-  bcs :+                ; blocked or wall
-  txa
-  clc
-  adc #<(off)
-  tay
-  lda cell_of, y
+  bcs :+                ; blocked
+  cmp me
+  beq :+
+  tya
   ldy flip_count
   sta FLIP_CELLS, y
   inc flip_count
+  tay
+  jsr store_pending     ; the storage may note that it is about to turn
 :
 .endmacro
 place_move:
+  jsr store_move_begin
   lda me
   ldy dest
-  jsr set_cell
+  jsr cell_set
   ldy source
   bmi :+
-  lda #CELL_EMPTY
-  jsr set_cell
+  lda #0
+  jsr cell_set
 : lda #0
   sta flip_count
   ldy dest
@@ -268,7 +273,7 @@ flip_next:
   ldx flip_count
   ldy FLIP_CELLS, x
   lda me
-  jsr set_cell
+  jsr cell_set
   clc
   rts
 @none:

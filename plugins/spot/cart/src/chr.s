@@ -6,16 +6,51 @@
 ;   $80-$8F  blocked cell                 $90-$93  small piece for the side panel
 ;   $A0-$DF  font in the player's colour (tile = ASCII code + $80)
 ; Sprite pattern table ($1000): $00-$03 the hand cursor, $04 a selection corner.
+; A WIDE_ART variant replaces the cells, the icon and the sprites with art.inc (drawn by
+; art.awk into tiles $00-$1F, $60-$9F and $E0-$FF, with the same tables as below).
 
+COLOUR_TEXT  = $80      ; added to an ASCII code: the player-coloured font
+
+.segment "RODATA"
+
+.if WIDE_ART
+  .include "art.inc"
+.else
 TILE_EMPTY   = $60
 TILE_PIECE   = $70
 TILE_BLOCKED = $80
 TILE_ICON    = $90
-COLOUR_TEXT  = $80      ; added to an ASCII code: the player-coloured font
 SPR_HAND     = $00
 SPR_CORNER   = $04
+SPR_ORNAMENT = $05
 
-.segment "RODATA"
+; The background art's pieces: (PPU address high byte, tiles, data) each, then $FF.
+bg_art_chunks:
+  .byte $06, (cell_art_end - cell_art) / 16
+  .word cell_art
+  .byte $FF
+; Each look's tiles, row by row (looks 0-5: empty, the four players, blocked).
+look_tiles:
+  .repeat 6, k
+    .repeat 16, i
+      .byte (k = 0) * TILE_EMPTY + (k >= 1 && k <= 4) * TILE_PIECE + (k = 5) * TILE_BLOCKED + i
+    .endrepeat
+  .endrepeat
+look_palette:
+  .byte 0, 0, 1, 2, 3, 0
+; Sprites placed on a cell: y offset, tile, attributes, x offset.
+HAND_SPRITES = 4
+hand_sprites:
+  .byte 11, SPR_HAND + 0, 0, 10
+  .byte 11, SPR_HAND + 1, 0, 18
+  .byte 19, SPR_HAND + 2, 0, 10
+  .byte 19, SPR_HAND + 3, 0, 18
+MARK_SPRITES = 4
+mark_sprites:           ; the selection corners: flipped copies of one tile, palette 1
+  .byte 0, SPR_CORNER, $01, 1
+  .byte 0, SPR_CORNER, $41, 24
+  .byte 22, SPR_CORNER, $81, 1
+  .byte 22, SPR_CORNER, $C1, 24
 
 cell_art:
 ; empty
@@ -181,89 +216,7 @@ art_band \
     "33......", \
     "........"
 sprite_art_end:
-
-; Glyphs for ASCII $20-$5F, 8 bytes each.
-font:
-; ' ' '!' '"' '#' '$' '%' '&' "'"
-font_band \
-    "...........XX..............................................XX...", \
-    "...........XX..............................................XX...", \
-    "...........XX.............................................XX....", \
-    "...........XX...................................................", \
-    "...........XX...................................................", \
-    "................................................................", \
-    "...........XX...................................................", \
-    "................................................................"
-; '(' ')' '*' '+' ',' '-' '.' '/'
-font_band \
-    "....XX....XX.................................................XX.", \
-    "...XX......XX..............XX...............................XX..", \
-    "..XX........XX.............XX...............................XX..", \
-    "..XX........XX...........XXXXXX..........XXXXXX............XX...", \
-    "..XX........XX.............XX.............................XX....", \
-    "...XX......XX..............XX......XX..............XX.....XX....", \
-    "....XX....XX.......................XX..............XX....XX.....", \
-    "..................................XX............................"
-; '0' '1' '2' '3' '4' '5' '6' '7'
-font_band \
-    ".XXXXX.....XX....XXXXX...XXXXX......XX..XXXXXXX...XXXX..XXXXXXX.", \
-    "XX...XX...XXX...XX...XX.XX...XX....XXX..XX.......XX.....XX...XX.", \
-    "XX..XXX..XXXX........XX......XX...XXXX..XXXXXX..XX..........XX..", \
-    "XX.X.XX....XX......XXX....XXXX...XX.XX.......XX.XXXXXX.....XX...", \
-    "XXX..XX....XX....XXX.........XX.XXXXXXX......XX.XX...XX...XX....", \
-    "XX...XX....XX...XX......XX...XX.....XX..XX...XX.XX...XX...XX....", \
-    ".XXXXX...XXXXXX.XXXXXXX..XXXXX......XX...XXXXX...XXXXX....XX....", \
-    "................................................................"
-; '8' '9' ':' ';' '<' '=' '>' '?'
-font_band \
-    ".XXXXX...XXXXX.......................XX..........XX......XXXXX..", \
-    "XX...XX.XX...XX....XX...............XX............XX....XX...XX.", \
-    "XX...XX.XX...XX....XX..............XX..............XX........XX.", \
-    ".XXXXX...XXXXXX...................XX................XX.....XXX..", \
-    "XX...XX......XX....XX..............XX..............XX......XX...", \
-    "XX...XX.....XX.....XX...............XX............XX............", \
-    ".XXXXX...XXXX........................XX..........XX........XX...", \
-    "................................................................"
-; '@' 'A' 'B' 'C' 'D' 'E' 'F' 'G'
-font_band \
-    "..........XXX...XXXXXX....XXXX..XXXXX...XXXXXXX.XXXXXXX...XXXX..", \
-    ".........XX.XX..XX...XX..XX..XX.XX..XX..XX......XX.......XX.....", \
-    "........XX...XX.XX...XX.XX......XX...XX.XX......XX......XX......", \
-    "........XX...XX.XXXXXX..XX......XX...XX.XXXXXX..XXXXXX..XX..XXX.", \
-    "........XXXXXXX.XX...XX.XX......XX...XX.XX......XX......XX...XX.", \
-    "........XX...XX.XX...XX..XX..XX.XX..XX..XX......XX.......XX..XX.", \
-    "........XX...XX.XXXXXX....XXXX..XXXXX...XXXXXXX.XX........XXXXX.", \
-    "................................................................"
-; 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O'
-font_band \
-    "XX...XX..XXXXXX.....XXX.XX...XX.XX......XX...XX.XX...XX..XXXXX..", \
-    "XX...XX....XX........XX.XX..XX..XX......XXX.XXX.XXX..XX.XX...XX.", \
-    "XX...XX....XX........XX.XX.XX...XX......XXXXXXX.XXXX.XX.XX...XX.", \
-    "XXXXXXX....XX........XX.XXXX....XX......XX.X.XX.XX.XXXX.XX...XX.", \
-    "XX...XX....XX...XX...XX.XX.XX...XX......XX...XX.XX..XXX.XX...XX.", \
-    "XX...XX....XX...XX...XX.XX..XX..XX......XX...XX.XX...XX.XX...XX.", \
-    "XX...XX..XXXXXX..XXXXX..XX...XX.XXXXXXX.XX...XX.XX...XX..XXXXX..", \
-    "................................................................"
-; 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W'
-font_band \
-    "XXXXXX...XXXXX..XXXXXX...XXXXX...XXXXXX.XX...XX.XX...XX.XX...XX.", \
-    "XX...XX.XX...XX.XX...XX.XX...XX....XX...XX...XX.XX...XX.XX...XX.", \
-    "XX...XX.XX...XX.XX...XX.XX.........XX...XX...XX.XX...XX.XX...XX.", \
-    "XXXXXX..XX...XX.XXXXXX...XXXXX.....XX...XX...XX.XX...XX.XX.X.XX.", \
-    "XX......XX.X.XX.XX.XX........XX....XX...XX...XX..XX.XX..XXXXXXX.", \
-    "XX......XX..XX..XX..XX..XX...XX....XX...XX...XX...XXX...XXX.XXX.", \
-    "XX.......XXX.XX.XX...XX..XXXXX.....XX....XXXXX.....X....XX...XX.", \
-    "................................................................"
-; 'X' 'Y' 'Z' '[' '\' ']' '^' '_'
-font_band \
-    "XX...XX.XX...XX.XXXXXXX.........................................", \
-    "XX...XX.XX...XX......XX.........................................", \
-    ".XX.XX...XX.XX......XX..........................................", \
-    "..XXX.....XXX......XX...........................................", \
-    ".XX.XX....XXX.....XX............................................", \
-    "XX...XX...XXX....XX.............................................", \
-    "XX...XX...XXX...XXXXXXX.........................................", \
-    "................................................................"
+.endif
 
 .segment "CODE"
 
@@ -353,16 +306,29 @@ load_chr:
   lda #3
   sta t1
   jsr copy_font
-  lda #$06              ; cells and the panel icon at tile $60
-  ldx #$00
+  ldy #0                ; cells and the panel icon
+@chunk:
+  lda bg_art_chunks, y
+  bmi @sprites
+  ldx #0
   jsr set_ppu_addr
-  lda #<cell_art
-  sta ptr
-  lda #>cell_art
-  sta ptr + 1
-  lda #(cell_art_end - cell_art) / 16
+  lda bg_art_chunks + 1, y
   sta t0
+  lda bg_art_chunks + 2, y
+  sta ptr
+  lda bg_art_chunks + 3, y
+  sta ptr + 1
+  tya
+  pha
+  lda t0
+  beq :+
   jsr copy_tiles
+: pla
+  clc
+  adc #4
+  tay
+  bne @chunk
+@sprites:
   lda #$10              ; sprites
   ldx #$00
   jsr set_ppu_addr

@@ -116,10 +116,12 @@ start_game:
 @first:
   jsr slot_to_move
   stx FIRST_MOVER
+  jsr port_game
   ldy #24               ; the hand starts in the middle
   jsr set_cursor_cell
+  ldy #$FF
+  jsr select_cell
   lda #$FF
-  sta selected
   sta SECRET            ; no bonus game in this cartridge
   sta WINNER
   lda #0
@@ -162,14 +164,14 @@ place_start_pieces:
   lda #6
 : tay
   lda t4
-  jsr set_cell
+  jsr cell_set
   tya
   eor #$FF
   sec
   adc #48               ; the opposite corner, 48 - cell
   tay
   lda t4
-  jsr set_cell
+  jsr cell_set
   jmp @placed
 @one_corner:
   lda four_corners, y
@@ -185,7 +187,7 @@ place_start_pieces:
 @put:
   tay
   lda t4
-  jsr set_cell
+  jsr cell_set
 @placed:
   inc t3
 @next:
@@ -200,14 +202,17 @@ turn_start:
   jsr count_pieces
   lda #$0F
   sta hud_dirty
+  jsr logic_begin
   jsr game_over
   bcc :+
+  jsr logic_end
   jmp end_game
-: jsr slot_to_move
+: jsr port_board        ; the position the slot to move now moves (or passes) in
+  jsr slot_to_move
   lda code_of_slot, x
   sta me
-  lda #$FF
-  sta selected
+  ldy #$FF
+  jsr select_cell
   lda #0
   sta timer
   sta repeat_time
@@ -215,6 +220,7 @@ turn_start:
   sta status_dirty
   lda me
   jsr has_move
+  jsr logic_end         ; keeps the carry
   bcs :+
   lda #STATUS_PASS
   sta status_kind
@@ -244,6 +250,7 @@ turn_start:
 
 ; The game is over: the majority wins, a shared majority is a draw.
 end_game:
+  jsr port_board
   lda #PH_OVER
   sta phase
   lda #0
@@ -278,6 +285,9 @@ end_game:
   lda #$FF
   sta WINNER
 : inc GAMES_DONE
+  jsr port_over
+  jsr cursor_cell       ; the hand leaves the board
+  jsr store_touch
   lda #STATUS_OVER
   sta status_kind
   lda #1
@@ -322,8 +332,8 @@ draw_game_screen:
   ldx t3
   dex
   bpl :-
-  lda #$20              ; "DOTS" over the panel
-  ldx #$00
+  lda #>($2000 + TITLE_ROW * 32 + TITLE_X)   ; "DOTS" over the panel
+  ldx #<($2000 + TITLE_ROW * 32 + TITLE_X)
   jsr set_ppu_addr
   ldx #0
 : lda str_dots, x
@@ -331,8 +341,8 @@ draw_game_screen:
   inx
   cpx #4
   bne :-
-  lda #>($2000 + 29 * 32 + 4)
-  ldx #<($2000 + 29 * 32 + 4)
+  lda #>($2000 + LAYOUT_ROW * 32 + LAYOUT_X)
+  ldx #<($2000 + LAYOUT_ROW * 32 + LAYOUT_X)
   jsr set_ppu_addr
   ldx #0
 : lda str_layout, x
@@ -362,70 +372,3 @@ draw_game_screen:
 .segment "RODATA"
 str_dots:   .byte "DOTS"
 str_layout: .byte "LAYOUT ", 0
-
-; Variants with SPLASH: a start-up screen that waits for Start (or three seconds, so the
-; window demo still plays by itself) before the title.
-SPLASH_WAIT = 90        ; in 2-frame steps
-
-boot_screen:
-.if SPLASH
-  jmp splash_enter
-.else
-  jmp title_enter
-.endif
-
-splash_enter:
-  jsr screen_off
-  lda #PH_SPLASH
-  sta phase
-  lda #MODE_SPLASH
-  sta MODE
-  lda #3
-  sta CART_PHASE
-  lda #0
-  sta idle_time
-  sta t7
-  jsr clear_screen
-  lda #12
-  jsr row_address
-  lda ptr2
-  ora #14
-  sta ptr2
-  lda #<str_dots_title
-  ldx #>str_dots_title
-  jsr set_ptr
-  jsr queue_string
-  jsr flush_vram
-  lda #16
-  jsr row_address
-  lda ptr2
-  ora #10
-  sta ptr2
-  lda #<str_press_start
-  ldx #>str_press_start
-  jsr set_ptr
-  jsr queue_string
-  jsr flush_vram
-  jsr upload_attributes
-  jsr place_sprites
-  jmp screen_on
-
-splash_frame:
-  jsr any_pressed
-  and #BTN_START
-  bne @leave
-  lda frame
-  and #1
-  bne @wait
-  inc idle_time
-  lda idle_time
-  cmp #SPLASH_WAIT
-  bcs @leave
-@wait:
-  rts
-@leave:
-  jmp title_enter
-
-.segment "RODATA"
-str_dots_title:  .byte "DOTS", 0
-str_press_start: .byte "PRESS START", 0

@@ -48,6 +48,7 @@ power_on_settings:
   sta ANIM_ON
   lda #$FF              ; the first game's first mover is drawn at random
   sta FIRST_MOVER
+  sta selected          ; nothing picked up
   rts
 
 title_enter:

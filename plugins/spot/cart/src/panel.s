@@ -1,8 +1,10 @@
 ; The side panel (one block of 6 rows per player slot: piece icon, count, seat label and
 ; a marker for the turn or the result) and the status line under the board.
 
-STATUS_ROW = 28
-PANEL_ROW0 = 2          ; first player block
+; Where they sit is in ram.inc (PANEL_X, PANEL_ROW0, STATUS_X, STATUS_ROW).
+
+STATUS_ATTR = STATUS_ROW / 4 * 8 + STATUS_X / 4     ; the status line's attribute bytes
+STATUS_ATTRS = (STATUS_X + 27) / 4 - STATUS_X / 4 + 1
 
 .segment "RODATA"
 
@@ -15,6 +17,7 @@ str_mark_turn: .byte "TURN", 0
 str_mark_wins: .byte "WINS", 0
 str_mark_out:  .byte "OUT ", 0
 str_blank4:    .byte "    ", 0
+icon_of_slot:   .byte TILE_ICON, TILE_ICON + ICON_STEP, TILE_ICON + 2 * ICON_STEP, TILE_ICON + 3 * ICON_STEP
 
 .segment "CODE"
 
@@ -43,7 +46,7 @@ draw_panel_slot:
   lda panel_row, x
   jsr row_address
   lda ptr2
-  ora #2
+  ora #PANEL_X + 2
   sta ptr2
   lda #2
   jsr vram_open
@@ -59,6 +62,9 @@ draw_panel_slot:
   clc
   adc #3
   jsr row_address
+  lda ptr2
+  ora #PANEL_X
+  sta ptr2
   ldx t0
   jsr panel_marker
   lda #COLOURED
@@ -127,12 +133,18 @@ draw_panel_static:
 : stx t0
   lda panel_row, x
   jsr row_address
+  lda ptr2
+  ora #PANEL_X
+  sta ptr2
   lda ptr2 + 1
   ldx ptr2
   jsr set_ppu_addr
-  lda #TILE_ICON
+  ldx t0
+  lda icon_of_slot, x
+  sta t2
   sta PPUDATA
-  lda #TILE_ICON + 1
+  inc t2
+  lda t2
   sta PPUDATA
   lda ptr2
   clc
@@ -141,9 +153,11 @@ draw_panel_static:
   lda ptr2 + 1
   adc #0
   jsr set_ppu_addr
-  lda #TILE_ICON + 2
+  inc t2
+  lda t2
   sta PPUDATA
-  lda #TILE_ICON + 3
+  inc t2
+  lda t2
   sta PPUDATA
   lda ptr2              ; label two rows further down
   clc
@@ -183,11 +197,11 @@ draw_panel_static:
   lda #2
   sta t2
 @quadrant_row:
-  ldx #0
+  ldx #PANEL_X
   ldy t1
   lda t0
   jsr set_quadrant
-  ldx #2
+  ldx #PANEL_X + 2
   ldy t1
   lda t0
   jsr set_quadrant
@@ -248,9 +262,9 @@ draw_status:
   jsr append_string
 @padded:
   jsr centre_text
-  lda #<($2000 + STATUS_ROW * 32 + 4)
+  lda #<($2000 + STATUS_ROW * 32 + STATUS_X)
   sta ptr2
-  lda #>($2000 + STATUS_ROW * 32 + 4)
+  lda #>($2000 + STATUS_ROW * 32 + STATUS_X)
   sta ptr2 + 1
   lda #<TEXT_BUF
   ldx #>TEXT_BUF
@@ -258,7 +272,7 @@ draw_status:
   lda #0                ; the colour is in the text already
   sta t7
   jsr queue_string
-  lda #4                ; its palette: the top quadrants of attribute row 7, columns 4-31
+  lda #STATUS_X         ; its palette: the quadrants of its 28 columns
   sta t1
 : ldx t1
   ldy #STATUS_ROW
@@ -267,20 +281,20 @@ draw_status:
   inc t1
   inc t1
   lda t1
-  cmp #32
+  cmp #STATUS_X + 28
   bne :-
-  lda #$23
+  lda #>($23C0 + STATUS_ATTR)
   sta ptr2 + 1
-  lda #$F9
+  lda #<($23C0 + STATUS_ATTR)
   sta ptr2
-  lda #7
+  lda #STATUS_ATTRS
   jsr vram_open
   ldy #0
-: lda ATTR_SHADOW + 57, y
+: lda ATTR_SHADOW + STATUS_ATTR, y
   sta VRAM_BUF, x
   inx
   iny
-  cpy #7
+  cpy #STATUS_ATTRS
   bne :-
   jsr vram_close
   lda #0

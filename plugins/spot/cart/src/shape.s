@@ -1,6 +1,6 @@
-; The shapes a variant build may give the game's data (see ram.inc): where each cell sits in
-; the public board and in the padded board, the byte codes of cells and turns, and the hand
-; cursor's encoding. The defaults reproduce the plain layout: cell = row * 7 + column.
+; The shapes a variant build may give the game's data (see ram.inc): the byte codes of
+; turns and the hand cursor's encoding (the board's shapes are the storage module's, store.s).
+; The defaults reproduce the plain layout: cell = row * 7 + column.
 
 ; (r, c) as the orientation bits o place it: bit 0 transposes, bit 1 turns the rows upside
 ; down, bit 2 mirrors the columns. Result in orow / ocol.
@@ -56,51 +56,8 @@
   .endif
 .endmacro
 
-PUB_SIZE = (7 + 2 * BOARD_PAD) * BOARD_STRIDE
-PAD_SIZE = 11 * PAD_WIDTH
-
 .segment "RODATA"
 
-pub_of:                 ; cell -> offset in BOARD (and SHOWN)
-  .repeat 49, c
-    orient_cell BOARD_ORIENT, c / 7, c .mod 7
-    .byte (orow + BOARD_PAD) * BOARD_STRIDE + (ocol + BOARD_PAD) * BOARD_STEP
-  .endrepeat
-pad_of:                 ; cell -> padded index
-  .repeat 49, c
-    orient_cell PAD_ORIENT, c / 7, c .mod 7
-    .byte (orow + 2) * PAD_WIDTH + ocol + 2
-  .endrepeat
-cell_of:                ; padded index -> cell, $FF on the walls
-  .repeat PAD_SIZE, p
-    .if p / PAD_WIDTH >= 2 && p / PAD_WIDTH <= 8 && p .mod PAD_WIDTH >= 2 && p .mod PAD_WIDTH <= 8
-      unorient_cell PAD_ORIENT, p / PAD_WIDTH - 2, p .mod PAD_WIDTH - 2
-      .byte urow * 7 + ucol
-    .else
-      .byte $FF
-    .endif
-  .endrepeat
-
-kind_of_code:           ; cell code -> 0 empty, 1-4 slot + 1, 5 blocked, $FF anything else
-  .repeat 256, v
-    .if v = CELL_EMPTY
-      .byte 0
-    .elseif v = CELL_P1
-      .byte 1
-    .elseif v = CELL_P2
-      .byte 2
-    .elseif v = CELL_P3
-      .byte 3
-    .elseif v = CELL_P4
-      .byte 4
-    .elseif v = CELL_BLOCKED
-      .byte 5
-    .else
-      .byte $FF
-    .endif
-  .endrepeat
-code_of_slot:
-  .byte CELL_P1, CELL_P2, CELL_P3, CELL_P4
 turn_of_slot:
   .byte TURN_0, TURN_1, TURN_2, TURN_3
 slot_of_turn:           ; CURRENT -> slot (0 for a value never written)
@@ -197,6 +154,13 @@ cursor_cell:
 
 ; Puts the hand on cell Y. Keeps X and Y.
 set_cursor_cell:
+.if LOOK_CURSOR
+  sty hand_new          ; the hand is drawn into the cells it leaves and enters
+  jsr cursor_cell
+  jsr store_touch
+  ldy hand_new
+  jsr store_touch
+.endif
 .if CURSOR_PAIR
   lda cursor_x_of, y
   sta CURSOR_X
@@ -219,10 +183,4 @@ slot_to_move:
 set_slot_to_move:
   lda turn_of_slot, x
   sta CURRENT
-  rts
-
-; A = the code of cell Y (read from the padded board). Keeps Y; X = its padded index.
-cell_code:
-  ldx pad_of, y
-  lda BOARD11, x
   rts

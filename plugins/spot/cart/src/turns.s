@@ -31,8 +31,8 @@ human_frame:
   lda t0
   and #BTN_B
   beq :+
-  lda #$FF
-  sta selected
+  ldy #$FF
+  jsr select_cell
 : lda t0
   and #BTN_A
   beq :+
@@ -116,12 +116,11 @@ move_cursor:
 ; one step (clone) or two steps (jump) away. Anything else is refused and counted.
 press_a:
   jsr cursor_cell
-  jsr cell_code
+  jsr cell_get
   cmp me
   bne :+
-  sty selected
-  rts
-: cmp #CELL_EMPTY
+  jmp select_cell
+: cmp #0
   bne @refuse
   ldx selected
   bmi @refuse
@@ -149,8 +148,8 @@ begin_move:
   lda #ANIM_BUSY
   sta ANIMATION
   sta SPOT_SHOWN
-  lda #$FF
-  sta selected
+  ldy #$FF
+  jsr select_cell
   jsr place_move
   lda ANIM_ON
   beq @at_once
@@ -171,6 +170,7 @@ flip_frame:
   sta timer
   jsr flip_next
   bcs end_move
+  jmp store_pending_tick ; the captures still waiting turn a step further
 @wait:
   rts
 
@@ -256,7 +256,7 @@ walk_frame:
   lda cpu_stage
   bne :+
   inc cpu_stage
-  sty selected
+  jsr select_cell
   lda dest
   sta hand_cell
   lda #$F8              ; a short pause with the piece picked up

@@ -7,15 +7,15 @@ VRAM_LIMIT = 96         ; bytes the NMI can upload in one vblank next to the spr
 
 palette:
   ; Background: black, board surface (dark teal), white (bevels, text), the player's colour.
-  .byte $0F, $0C, $30, $16      ; player 1 red
-  .byte $0F, $0C, $30, $12      ; player 2 blue
-  .byte $0F, $0C, $30, $28      ; player 3 gold
-  .byte $0F, $0C, $30, $2A      ; player 4 green
-  ; Sprites: the hand (outline, glove, cuff), the selection corners.
+  .byte $0F, BOARD_SURFACE, $30, $16      ; player 1 red
+  .byte $0F, BOARD_SURFACE, $30, $12      ; player 2 blue
+  .byte $0F, BOARD_SURFACE, $30, $28      ; player 3 gold
+  .byte $0F, BOARD_SURFACE, $30, $2A      ; player 4 green
+  ; Sprites: the hand (outline, glove, cuff), the selection corners, the ornament (CYCLE).
   .byte $0F, $0F, $30, $10
   .byte $0F, $0F, $30, $38
   .byte $0F, $0F, $30, $10
-  .byte $0F, $0F, $30, $10
+  .byte $0F, $21, $30, $10
 
 .segment "CODE"
 

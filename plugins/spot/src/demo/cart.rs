@@ -52,6 +52,8 @@ pub struct CartFacts {
     values: BTreeMap<String, i64>,
     /// The variant seed, `None` for the cart as committed.
     pub seed: Option<u64>,
+    /// A wide variant's art choices (the `; art:` line of its definitions).
+    art: String,
 }
 
 impl CartFacts {
@@ -60,6 +62,7 @@ impl CartFacts {
         let mut f = CartFacts {
             values: BTreeMap::new(),
             seed: None,
+            art: String::new(),
         };
         for line in RAM_INC.lines() {
             let code = line.split(';').next().unwrap_or("").trim();
@@ -82,6 +85,9 @@ impl CartFacts {
         f.seed = Some(seed);
         let mut base = CartFacts::dots();
         for line in text.lines() {
+            if let Some(art) = line.strip_prefix("; art:") {
+                f.art = art.trim().to_string();
+            }
             let code = line.split(';').next().unwrap_or("").trim();
             if code.is_empty() {
                 continue;
@@ -129,6 +135,21 @@ impl CartFacts {
             .or_else(|| self.values.get(t).copied())
     }
 
+    /// A definition, if the cart has it.
+    pub fn get(&self, name: &str) -> Option<i64> {
+        self.values.get(name).copied()
+    }
+
+    /// The words of a wide variant's art choices (frame, empty and blocked styles, piece
+    /// designs, hand and mark shapes); empty for the plain picture.
+    pub fn art_words(&self) -> Vec<String> {
+        self.art
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
     pub fn value(&self, name: &str) -> i64 {
         *self
             .values
@@ -165,8 +186,23 @@ impl CartFacts {
             + (b + pad) * self.value("BOARD_STEP")
     }
 
-    /// The cart's RAM as a Spot map: the truth calibration should find.
-    pub fn truth_map(&self) -> RamMap {
+    /// How the cart stores its board (`STORAGE` in ram.inc): 0 the classic family, 1 a byte
+    /// or record per cell with flags, 2 packed fields, 3 bit planes.
+    pub fn storage(&self) -> i64 {
+        self.values.get("STORAGE").copied().unwrap_or(0)
+    }
+
+    /// The test port's address.
+    pub fn port(&self) -> u16 {
+        self.addr("PORT")
+    }
+
+    /// The cart's RAM as a Spot map: the truth calibration should find, when a map can say
+    /// it (the classic family's one byte per cell); `None` for the wide space's storage.
+    pub fn truth_map(&self) -> Option<RamMap> {
+        if self.storage() != 0 {
+            return None;
+        }
         let origin = self.cell_addr(0, 0);
         let cursor = if self.value("CURSOR_PAIR") == 1 {
             Cursor::Pair {
@@ -185,7 +221,7 @@ impl CartFacts {
                 col_step: self.value("CURSOR_COL") as i16,
             }
         };
-        RamMap {
+        Some(RamMap {
             name: match self.seed {
                 Some(s) => format!("DOTS variant {s}"),
                 None => "DOTS".into(),
@@ -226,7 +262,7 @@ impl CartFacts {
                 idle: self.byte("ANIM_IDLE"),
             }),
             bonus: None,
-        }
+        })
     }
 }
 
@@ -242,7 +278,7 @@ mod tests {
         assert_eq!(facts.addr("ANIM_ON"), 0x0709);
         let maps = parse_ram_maps(BUILTIN_RAM_MAPS, "built-in").unwrap();
         let shipped = maps.iter().find(|m| m.name.starts_with("DOTS")).unwrap();
-        let mut truth = facts.truth_map();
+        let mut truth = facts.truth_map().unwrap();
         truth.name = shipped.name.clone();
         truth.crc32 = shipped.crc32.clone();
         assert_eq!(&truth, shipped);
@@ -256,10 +292,14 @@ mod tests {
         assert_eq!(f.addr("CART_PHASE"), 0x0445);
         assert_eq!(f.addr("WINNER"), 0x044B);
         assert!(f.board_in_prg_ram());
-        let m = f.truth_map();
+        let m = f.truth_map().unwrap();
         // Rows upside down: screen row 0 is array row 6, two wall rows and cells below.
         assert_eq!(m.board.addr, 0x6100 + 8 * 22 + 2 * 2);
         assert_eq!((m.board.row_step, m.board.col_step), (-22, 2));
         assert!(CartFacts::variant(1, "BOARD $10").is_err());
+        // Storage a RAM map cannot describe has no truth map.
+        let wide = CartFacts::variant(3, "STORAGE = 2\nST_BITS = 3\n").unwrap();
+        assert_eq!(wide.storage(), 2);
+        assert!(wide.truth_map().is_none());
     }
 }

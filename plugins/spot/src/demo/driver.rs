@@ -1,10 +1,15 @@
 //! The harness side of a demo game: a plug-in that sets the cart's title menu through pad 1
 //! (closed loop: it reads the menu back from RAM), presses Start after a chosen number of
-//! frames (which seeds the cart's RNG), lets the Spot plug-in play, and checks every move
-//! the cart makes against the rules model. It knows the cart's RAM from its definitions
-//! (`cart.rs`); the Spot plug-in is told nothing and calibrates.
+//! frames (which seeds the cart's RNG), lets the Spot plug-in play (when a slot is set to
+//! HUMAN; otherwise the cart's computer plays every slot), and checks every move and every
+//! result against the rules model from the cart's test port (`port.rs`): the board as the
+//! cart's own storage module decodes it whenever a turn begins, so the check does not depend
+//! on how the board is kept. It knows the cart's menu bytes from its definitions
+//! (`cart.rs`); the Spot plug-in is told nothing and calibrates, and where a RAM map can
+//! describe the cart's board its reading is compared with the truth on every idle frame.
 
 use super::cart::{self, CartFacts};
+use super::port::{self, PortReader, PortReport};
 use crate::bots::nes_move_rating;
 use crate::layouts::builtin_layout;
 use crate::moves::Move;
@@ -12,10 +17,10 @@ use crate::plugin::SpotPlugin;
 use crate::position::{Outcome, Position};
 use crate::ram_map::RamMap;
 use nesmind_host::ramsearch::Snapshot;
-use nesmind_host::{Buttons, Frame, Plugin, RomInfo, Setup};
+use nesmind_host::{AccessKind, Buttons, Frame, Plugin, RomInfo, Setup};
 use std::sync::{Arc, Mutex};
 
-/// Frames without a board change during play after which the game counts as stuck.
+/// Frames of play without a report from the cart after which the game counts as stuck.
 const STUCK_FRAMES: u64 = 1800;
 
 /// What one worker plays.
@@ -83,28 +88,44 @@ impl Report {
 }
 
 pub struct Driver {
-    inner: SpotPlugin,
+    /// The Spot plug-in, when any slot is played through a pad (else the cart plays alone).
+    inner: Option<SpotPlugin>,
     cfg: RunConfig,
     facts: CartFacts,
-    /// The cart's RAM as a map (the truth), for the checks.
-    map: RamMap,
+    /// The cart's RAM as a map (the truth), when a map can describe its board: what the
+    /// plug-in's calibration is compared with.
+    map: Option<RamMap>,
     report: Arc<Mutex<Report>>,
+    /// The watch on the test port, and the reports it has carried.
+    port_watch: Option<usize>,
+    reader: PortReader,
+    game: Option<GameState>,
     release: bool,
     wait: u32,
     seed: u64,
     phase: u8,
     phase_frames: u64,
     game_frames: u64,
-    still_frames: u64,
-    board: Vec<u8>,
-    idle: Option<Snapshot>,
+    /// Frames of play since the port last reported.
+    quiet_frames: u64,
     refused: u8,
     calibration_noted: bool,
 }
 
+/// The game in play as the test port told it.
+struct GameState {
+    layout: u16,
+    first: usize,
+    settings: [u8; 4],
+    /// Slots in play, in slot order (the rules' players).
+    slots: Vec<usize>,
+    /// The last board reported, as a position.
+    pos: Option<Position>,
+}
+
 impl Driver {
     pub fn new(
-        inner: SpotPlugin,
+        inner: Option<SpotPlugin>,
         cfg: RunConfig,
         facts: CartFacts,
         report: Arc<Mutex<Report>>,
@@ -114,15 +135,16 @@ impl Driver {
             map: facts.truth_map(),
             facts,
             report,
+            port_watch: None,
+            reader: PortReader::default(),
+            game: None,
             release: false,
             wait: 0,
             seed: cfg.seed,
             phase: 0xFF,
             phase_frames: 0,
             game_frames: 0,
-            still_frames: 0,
-            board: Vec::new(),
-            idle: None,
+            quiet_frames: 0,
             refused: 0,
             calibration_noted: false,
             cfg,
@@ -173,58 +195,226 @@ impl Driver {
         }
     }
 
-    fn map(&self) -> &RamMap {
-        &self.map
+    /// Reads what the test port carried this frame.
+    fn read_port(&mut self, frame: &dyn Frame) {
+        let Some(id) = self.port_watch else {
+            return;
+        };
+        let bytes: Vec<u8> = frame
+            .watch_hits()
+            .iter()
+            .filter(|h| h.watch == id)
+            .map(|h| h.value)
+            .collect();
+        for b in bytes {
+            match self.reader.feed(b) {
+                Some(Ok(r)) => {
+                    self.quiet_frames = 0;
+                    if let Err(e) = self.on_report(r) {
+                        self.fail(e);
+                    }
+                }
+                Some(Err(e)) => self.fail(e),
+                None => {}
+            }
+        }
     }
 
-    fn byte(&self, ram: &Snapshot, name: &str) -> u8 {
-        ram.byte(self.facts.addr(name)).unwrap_or(0)
-    }
-
-    fn layout_number(&self, ram: &Snapshot) -> u16 {
-        let a = self.facts.addr("LAYOUT_NUMBER");
-        u16::from_le_bytes([ram.byte(a).unwrap_or(0), ram.byte(a + 1).unwrap_or(0)])
-    }
-
-    /// First frame of a game: the board must be the announced built-in layout.
-    fn game_started(&mut self, ram: &Snapshot) {
-        self.game_frames = 0;
-        self.still_frames = 0;
-        self.idle = None;
-        let number = self.layout_number(ram);
-        match (
-            self.map().decode(ram, false),
-            builtin_layout(number as usize),
-        ) {
-            (Ok((pos, _)), Ok(blocked)) if pos.blocked() == blocked => {}
-            (Ok((pos, _)), _) => self.fail(format!(
-                "layout {number}: blocked cells {:013X} are not the built-in layout",
-                pos.blocked()
+    fn on_report(&mut self, r: PortReport) -> Result<(), String> {
+        match r {
+            PortReport::Game {
+                layout,
+                first,
+                settings,
+            } => {
+                if settings != self.cfg.settings {
+                    return Err(format!(
+                        "the cart started a game with settings {settings:?}, not {:?}",
+                        self.cfg.settings
+                    ));
+                }
+                self.game = Some(GameState {
+                    layout,
+                    first: usize::from(first),
+                    settings,
+                    slots: (0..4).filter(|&s| settings[s] != 0).collect(),
+                    pos: None,
+                });
+                self.game_frames = 0;
+                Ok(())
+            }
+            PortReport::Board { cells, to_move } => {
+                let game = self
+                    .game
+                    .as_mut()
+                    .ok_or("a board reported outside a game")?;
+                let now = port::position(&cells, to_move, &game.slots)?;
+                match game.pos.replace(now) {
+                    None => {
+                        let blocked = builtin_layout(game.layout as usize)?;
+                        if now.blocked() != blocked {
+                            return Err(format!(
+                                "layout {}: blocked cells {:013X} are not the built-in layout",
+                                game.layout,
+                                now.blocked()
+                            ));
+                        }
+                        Ok(())
+                    }
+                    Some(before) => self.check_turn(&before, &now),
+                }
+            }
+            PortReport::Over { winner, counts } => self.game_ended(winner, counts),
+            PortReport::Fail {
+                screen,
+                cell,
+                stored,
+                shadow,
+            } => Err(format!(
+                "the cart's self-check failed: {} of cell {cell} decodes to {stored:#04X}, its \
+                 shadow says {shadow:#04X}",
+                if screen {
+                    "the screen copy"
+                } else {
+                    "the board"
+                }
             )),
-            (Err(e), _) => self.fail(format!("game start: {e}")),
         }
     }
 
-    /// During play: notice a stuck game and check each move between two idle frames.
-    fn watch(&mut self, ram: &Snapshot) {
-        self.game_frames += 1;
-        let board = self.map().board_bytes(ram).to_vec();
-        if board == self.board {
-            self.still_frames += 1;
-        } else {
-            self.still_frames = 0;
-            self.board = board;
+    /// Between two board reports: either the slot to move made a move, or it passed (and then
+    /// must have had none); the next slot to move must be the rules' next player.
+    fn check_turn(&mut self, before: &Position, after: &Position) -> Result<(), String> {
+        let game = self.game.as_ref().ok_or("no game")?;
+        let slot = game.slots[before.to_move()];
+        if before.is_over() {
+            return Err(format!(
+                "slot {} moved after the game was over by the rules",
+                slot + 1
+            ));
         }
-        if self.still_frames > STUCK_FRAMES {
-            let why = match (self.inner.failure(), self.inner.problem()) {
-                (Some(f), _) => format!(" (the plug-in stopped: {f})"),
-                (None, Some(p)) => format!(" (the plug-in is still calibrating: {p})"),
-                (None, None) => String::new(),
+        let mut legal = Vec::new();
+        before.generate(&mut legal);
+        let mv = if before.all_pieces() == after.all_pieces() && before.blocked() == after.blocked()
+        {
+            if legal != [Move::PASS] {
+                return Err(format!(
+                    "slot {} was passed over with {} moves to choose from",
+                    slot + 1,
+                    legal.len()
+                ));
+            }
+            Move::PASS
+        } else {
+            let mv = find_move(before, after).ok_or_else(|| {
+                format!("slot {} changed the board with no single move", slot + 1)
+            })?;
+            if !legal.contains(&mv) {
+                return Err(format!("slot {} played {mv}, not a legal move", slot + 1));
+            }
+            mv
+        };
+        let expected = before.play(mv);
+        if expected.all_pieces() != after.all_pieces() || expected.blocked() != after.blocked() {
+            return Err(format!(
+                "slot {} played {mv} but the cart's board differs from the rules",
+                slot + 1
+            ));
+        }
+        if expected.to_move() != after.to_move() {
+            return Err(format!(
+                "after slot {}'s {mv} the cart has slot {} to move, the rules slot {}",
+                slot + 1,
+                game.slots[after.to_move()] + 1,
+                game.slots[expected.to_move()] + 1
+            ));
+        }
+        if mv == Move::PASS {
+            return Ok(());
+        }
+        let level = game.settings[slot];
+        let mut r = self.report.lock().expect("report lock");
+        r.moves_by_slot[slot] += 1;
+        if level == 5 {
+            let best = legal.iter().map(|&m| nes_move_rating(before, m)).max();
+            r.cpu_moves += 1;
+            if best != Some(nes_move_rating(before, mv)) {
+                r.cpu_off_model += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The game is over: the last board reported must end it by the rules, with the winner
+    /// and the counts the cart names.
+    fn game_ended(&mut self, winner: Option<u8>, counts: [u8; 4]) -> Result<(), String> {
+        let game = self.game.take().ok_or("a game ended that never started")?;
+        let pos = game
+            .pos
+            .ok_or("a game ended before any board was reported")?;
+        if !pos.is_over() {
+            return Err("the cart ended a game the rules say goes on".into());
+        }
+        let rules = match pos.ranking_outcome() {
+            Outcome::Win(p) => Some(game.slots[p]),
+            Outcome::Draw => None,
+        };
+        let cart_winner = winner.map(usize::from);
+        if cart_winner != rules {
+            return Err(format!(
+                "the cart names winner {cart_winner:?}, the counts say {rules:?}"
+            ));
+        }
+        for (p, &s) in game.slots.iter().enumerate() {
+            if u32::from(counts[s]) != pos.count(p) {
+                return Err(format!(
+                    "the cart counts {} pieces for slot {}, the board has {}",
+                    counts[s],
+                    s + 1,
+                    pos.count(p)
+                ));
+            }
+        }
+        let record = GameRecord {
+            layout: game.layout,
+            first: game.first,
+            counts: game
+                .slots
+                .iter()
+                .enumerate()
+                .map(|(p, &s)| (s, pos.count(p)))
+                .collect(),
+            winner: rules,
+            plugin_won: rules.is_some_and(|s| game.settings[s] == cart::SETTING_HUMAN),
+            frames: self.game_frames,
+        };
+        let mut r = self.report.lock().expect("report lock");
+        r.games.push(record);
+        if let Some(inner) = self.inner.as_mut() {
+            r.plugin_moves = inner.moves_entered;
+            for e in inner.errors.drain(..) {
+                r.errors.push(format!("plug-in: {e}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// During play: notice a stuck or endless game and refused presses.
+    fn watch(&mut self, frame: &dyn Frame) {
+        self.game_frames += 1;
+        self.quiet_frames += 1;
+        if self.quiet_frames > STUCK_FRAMES {
+            let why = match self.inner.as_ref().map(|p| (p.failure(), p.problem())) {
+                Some((Some(f), _)) => format!(" (the plug-in stopped: {f})"),
+                Some((None, Some(p))) => format!(" (the plug-in is still calibrating: {p})"),
+                _ => String::new(),
             };
+            let mover = self.game.as_ref().and_then(|g| {
+                g.pos
+                    .map(|p| g.slots.get(p.to_move()).copied().unwrap_or(0) + 1)
+            });
             self.fail(format!(
-                "stuck: no move for {STUCK_FRAMES} frames (slot {:?} to move, cursor at cell {:?}){why}",
-                self.map.slot_to_move(ram).map(|s| s + 1),
-                self.map.cursor_cell(ram)
+                "stuck: no move for {STUCK_FRAMES} frames (slot {mover:?} to move){why}"
             ));
         }
         if self.game_frames > self.cfg.max_game_frames {
@@ -233,144 +423,18 @@ impl Driver {
                 self.cfg.max_game_frames
             ));
         }
-        let refused = self.byte(ram, "REFUSED");
+        let refused = frame.peek(self.facts.addr("REFUSED"));
         if refused != self.refused {
             self.refused = refused;
+            let mover = self
+                .game
+                .as_ref()
+                .and_then(|g| g.pos.map(|p| g.slots[p.to_move()] + 1));
             let why = format!(
-                "the cart refused an A press: slot {:?} to move, hand on cell {:?}, picked-up cell {}",
-                self.map.slot_to_move(ram).map(|s| s + 1),
-                self.map.cursor_cell(ram),
-                self.byte(ram, "selected")
+                "the cart refused an A press: slot {mover:?} to move, picked-up cell {}",
+                frame.peek(self.facts.addr("selected"))
             );
             self.report.lock().expect("report lock").errors.push(why);
-        }
-        let screen = self.map.screen.expect("the truth map has screen bytes");
-        let idle =
-            ram.byte(screen.animation) == Some(screen.idle) && ram.byte(screen.playing) != Some(0);
-        if !idle {
-            return;
-        }
-        if let Some(before) = self.idle.take()
-            && let Err(e) = self.check_turn(&before, ram)
-        {
-            self.fail(e);
-        }
-        self.idle = Some(ram.clone());
-    }
-
-    /// Between two idle frames: either the slot to move made a move, or it passed (and then
-    /// must have had none), or nothing happened yet.
-    fn check_turn(&mut self, before: &Snapshot, after: &Snapshot) -> Result<(), String> {
-        let map = self.map();
-        if map.board_bytes(before) != map.board_bytes(after) {
-            return self.check_move(before, after);
-        }
-        let slot = map.slot_to_move(before).ok_or("no slot to move")?;
-        if Some(slot) == map.slot_to_move(after) {
-            return Ok(());
-        }
-        let (pos, _) = map.decode(before, false)?;
-        let mut legal = Vec::new();
-        pos.generate(&mut legal);
-        if legal != [Move::PASS] {
-            return Err(format!(
-                "slot {} was passed over with {} moves to choose from",
-                slot + 1,
-                legal.len()
-            ));
-        }
-        Ok(())
-    }
-
-    /// The move between two idle positions must be legal and applied as the rules say; a
-    /// level-5 computer's move must be one of the heuristic's best.
-    fn check_move(&mut self, before: &Snapshot, after: &Snapshot) -> Result<(), String> {
-        let map = self.map();
-        let (pos, _) = map.decode(before, false)?;
-        let (now, _) = map.decode(after, false)?;
-        let slot = map.slot_to_move(before).ok_or("no slot to move")?;
-        if pos.is_over() {
-            return Err(format!(
-                "slot {} moved after the game was over by the rules",
-                slot + 1
-            ));
-        }
-        let mv = find_move(&pos, &now)
-            .ok_or_else(|| format!("slot {} changed the board with no single move", slot + 1))?;
-        let mut legal = Vec::new();
-        pos.generate(&mut legal);
-        if !legal.contains(&mv) {
-            return Err(format!("slot {} played {mv}, not a legal move", slot + 1));
-        }
-        if pos.play(mv).all_pieces() != now.all_pieces() {
-            return Err(format!(
-                "slot {} played {mv} but the cart's board differs from the rules",
-                slot + 1
-            ));
-        }
-        let level = before
-            .byte(self.facts.addr("SETTINGS") + slot as u16)
-            .unwrap_or(0);
-        let mut r = self.report.lock().expect("report lock");
-        r.moves_by_slot[slot] += 1;
-        if level == 5 {
-            let best = legal.iter().map(|&m| nes_move_rating(&pos, m)).max();
-            r.cpu_moves += 1;
-            if best != Some(nes_move_rating(&pos, mv)) {
-                r.cpu_off_model += 1;
-            }
-        }
-        Ok(())
-    }
-
-    /// The game just ended: record it and check the last move and the cart's verdict
-    /// against the model.
-    fn game_ended(&mut self, ram: &Snapshot) {
-        if let Some(before) = self.idle.take()
-            && let Err(e) = self.check_turn(&before, ram)
-        {
-            self.fail(e);
-        }
-        let (pos, slots) = match self.map().decode(ram, false) {
-            Ok(p) => p,
-            Err(e) => return self.fail(format!("game end: {e}")),
-        };
-        if !pos.is_over() {
-            self.fail("the cart ended a game the rules say goes on".into());
-        }
-        let winner = match pos.ranking_outcome() {
-            Outcome::Win(p) => Some(slots[p]),
-            Outcome::Draw => None,
-        };
-        let cart_winner = match self.byte(ram, "WINNER") {
-            0xFF => None,
-            s => Some(s as usize),
-        };
-        if cart_winner != winner {
-            self.fail(format!(
-                "the cart names winner {cart_winner:?}, the counts say {winner:?}"
-            ));
-        }
-        let settings = self.facts.addr("SETTINGS");
-        let record = GameRecord {
-            layout: self.layout_number(ram),
-            first: self.byte(ram, "FIRST_MOVER") as usize,
-            counts: slots
-                .iter()
-                .enumerate()
-                .map(|(p, &s)| (s, pos.count(p)))
-                .collect(),
-            winner,
-            plugin_won: winner
-                .is_some_and(|s| ram.byte(settings + s as u16) == Some(cart::SETTING_HUMAN)),
-            frames: self.game_frames,
-        };
-        let mut r = self.report.lock().expect("report lock");
-        r.games.push(record);
-        r.refused_presses = u32::from(self.byte(ram, "REFUSED"));
-        r.plugin_moves = self.inner.moves_entered;
-        for e in self.inner.errors.drain(..) {
-            r.errors.push(format!("plug-in: {e}"));
         }
     }
 }
@@ -395,10 +459,15 @@ impl Plugin for Driver {
         "spot-demo"
     }
     fn description(&self) -> &str {
-        "Sets up the DOTS cart's games and lets the Spot plug-in play them"
+        "Sets up the DOTS cart's games, lets the Spot plug-in play them and checks every move"
     }
     fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String> {
-        self.inner.on_attach(rom, setup)
+        let port = self.facts.port();
+        self.port_watch = Some(setup.watch(AccessKind::Write, port..=port));
+        match self.inner.as_mut() {
+            Some(p) => p.on_attach(rom, setup),
+            None => Ok(()),
+        }
     }
 
     fn on_frame(&mut self, frame: &mut dyn Frame) {
@@ -409,6 +478,7 @@ impl Plugin for Driver {
         if self.report.lock().expect("report lock").done {
             return;
         }
+        self.read_port(frame);
         let phase = frame.peek(self.facts.addr("CART_PHASE"));
         if phase != self.phase {
             self.phase_frames = 0;
@@ -422,22 +492,25 @@ impl Plugin for Driver {
                 self.press(frame, Buttons::START);
             }
             cart::PHASE_PLAYING => {
-                let ram = Snapshot::take(frame, self.facts.board_in_prg_ram());
                 if entering {
-                    self.game_started(&ram);
+                    self.quiet_frames = 0;
                 }
-                self.watch(&ram);
-                self.inner.on_frame(frame);
+                self.watch(frame);
+                if let Some(inner) = self.inner.as_mut() {
+                    inner.on_frame(frame);
+                }
                 self.note_calibration();
-                if let Err(e) = self.check_reading(&ram) {
+                if let Err(e) = self.check_reading(frame) {
                     self.fail(e);
                 }
             }
             cart::PHASE_OVER => {
-                self.inner.on_frame(frame);
+                if let Some(inner) = self.inner.as_mut() {
+                    inner.on_frame(frame);
+                }
                 if entering {
-                    let ram = Snapshot::take(frame, self.facts.board_in_prg_ram());
-                    self.game_ended(&ram);
+                    let refused = frame.peek(self.facts.addr("REFUSED"));
+                    self.report.lock().expect("report lock").refused_presses = u32::from(refused);
                 } else if self.phase_frames == 4 {
                     self.press(frame, Buttons::START);
                 }
@@ -447,25 +520,31 @@ impl Plugin for Driver {
     }
 
     fn result(&self) -> Option<String> {
-        self.inner.result()
+        self.inner.as_ref().and_then(|p| p.result())
     }
 }
 
 impl Driver {
     /// On an idle frame, the plug-in's map (calibrated) must read what the cart's own
-    /// definitions read: the same pieces, blocked cells, player to move and hand cell.
-    fn check_reading(&self, ram: &Snapshot) -> Result<(), String> {
-        let (Some(found), Some(screen)) = (self.inner.map(), self.map.screen) else {
+    /// definitions read: the same pieces, blocked cells, player to move and hand cell. Only
+    /// where a map can describe the cart's board.
+    fn check_reading(&self, frame: &dyn Frame) -> Result<(), String> {
+        let (Some(map), Some(found)) = (&self.map, self.inner.as_ref().and_then(|p| p.map()))
+        else {
             return Ok(());
         };
+        let Some(screen) = map.screen else {
+            return Ok(());
+        };
+        let ram = Snapshot::take(frame, self.facts.board_in_prg_ram());
         let idle =
             ram.byte(screen.animation) == Some(screen.idle) && ram.byte(screen.playing) != Some(0);
         if !idle {
             return Ok(());
         }
-        let (truth, _) = self.map.decode(ram, false)?;
+        let (truth, _) = map.decode(&ram, false)?;
         let (seen, _) = found
-            .decode(ram, false)
+            .decode(&ram, false)
             .map_err(|e| format!("the plug-in's map cannot read an idle position: {e}"))?;
         if truth.all_pieces() != seen.all_pieces()
             || truth.blocked() != seen.blocked()
@@ -476,11 +555,11 @@ impl Driver {
                 found.name
             ));
         }
-        let hand = self.map.cursor_cell(ram);
-        if hand.is_some() && found.cursor_cell(ram) != hand {
+        let hand = map.cursor_cell(&ram);
+        if hand.is_some() && found.cursor_cell(&ram) != hand {
             return Err(format!(
                 "the plug-in's map reads the hand on cell {:?}, the cart has it on {hand:?}",
-                found.cursor_cell(ram)
+                found.cursor_cell(&ram)
             ));
         }
         Ok(())
@@ -488,14 +567,17 @@ impl Driver {
 
     /// Records what the plug-in's calibration found, once, and stops the run if it gave up.
     fn note_calibration(&mut self) {
+        let Some(inner) = self.inner.as_ref() else {
+            return;
+        };
         if self.calibration_noted {
             return;
         }
-        if let Some(c) = &self.inner.calibration {
+        if let Some(c) = &inner.calibration {
             self.calibration_noted = true;
             let mut r = self.report.lock().expect("report lock");
             r.calibrations.push((c.map.clone(), c.frame, c.fork_frames));
-        } else if let Some(why) = self.inner.failure() {
+        } else if let Some(why) = inner.failure() {
             self.calibration_noted = true;
             let why = format!("the plug-in stopped: {why}");
             self.fail(why);

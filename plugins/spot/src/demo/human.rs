@@ -110,7 +110,9 @@ impl HumanDriver {
         let facts = CartFacts::dots();
         Ok(HumanDriver {
             inner: SpotPlugin::from_options(&opts)?,
-            map: facts.truth_map(),
+            map: facts
+                .truth_map()
+                .ok_or("the committed DOTS cart keeps its board where a RAM map reads it")?,
             facts,
             players,
             menu_pad: ai[0],

@@ -6,6 +6,7 @@
 pub mod cart;
 pub mod driver;
 pub mod human;
+pub mod port;
 pub mod table;
 pub mod timing;
 pub mod variant;
@@ -64,15 +65,15 @@ pub fn committed_cart() -> Cart {
 }
 
 impl Options {
-    /// `players` slots in play, the plug-in in `seats` of them (slot 1 first, then 3, 2, 4),
-    /// the cart's computer at `level` in the others.
+    /// `players` slots in play, the plug-in in `seats` of them (slot 1 first, then 3, 2, 4;
+    /// none: the cart plays itself), the cart's computer at `level` in the others.
     pub fn new(players: usize, seats: usize, level: u8) -> Result<Options, String> {
         if !(2..=4).contains(&players) {
             return Err(format!("players: {players} is not 2-4"));
         }
-        if !(1..players).contains(&seats) {
+        if seats >= players {
             return Err(format!(
-                "plug-in seats: {seats} is not 1-{} (the cart needs an opponent)",
+                "plug-in seats: {seats} is not 0-{} (the cart needs an opponent)",
                 players - 1
             ));
         }
@@ -176,7 +177,12 @@ fn run_worker(
     if let Some(d) = run.depth {
         opts.insert("depth".into(), d.to_string());
     }
-    let inner = SpotPlugin::from_options(&opts)?;
+    // With no slot played through a pad the cart plays alone: no player to attach.
+    let inner = if cfg.settings.contains(&SETTING_HUMAN) {
+        Some(SpotPlugin::from_options(&opts)?)
+    } else {
+        None
+    };
     let games = cfg.games as u64;
     let limit = games * (cfg.max_game_frames + 2_000);
     let driver = Driver::new(inner, cfg, run.cart.facts.clone(), Arc::clone(&report));
@@ -220,7 +226,8 @@ struct HeadlessArgs {
     /// Players per game (2-4).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     players: u8,
-    /// Slots the plug-in plays (slot 1, then 3, 2): fewer than the players.
+    /// Slots the plug-in plays (slot 1, then 3, 2): fewer than the players; 0 lets the
+    /// cart's computer play every slot (a check of the cart alone).
     #[arg(long, default_value_t = 1)]
     plugin_seats: u8,
     /// Level of the cart's computer players: 1-5 (5 is the pure heuristic).
@@ -247,9 +254,17 @@ struct HeadlessArgs {
     #[arg(long)]
     animations: bool,
     /// Play a variant of the cart drawn from this seed (or `random`): its variables moved,
-    /// recoded and reshaped. Built at run time with ca65/ld65 (cc65); the plug-in is not told.
-    #[arg(long, value_name = "SEED|random")]
+    /// recoded and reshaped, its board one byte per cell (the classic family, which the
+    /// player reads from RAM). `wide:SEED` or `wide:random` draws from the wide space: the
+    /// board's storage (packed fields, bit planes, flag bits, buffers that flip) and the play
+    /// screen's picture vary too. Built at run time with ca65/ld65 (cc65); the plug-in is not
+    /// told. Every move is checked through the cart's test port either way.
+    #[arg(long, value_name = "SEED|random|wide:SEED|wide:random")]
     cart_variant: Option<String>,
+    /// With --cart-variant: build it as a test build that checks its board storage against a
+    /// plain shadow copy after every change (a mismatch stops the run with the cell named).
+    #[arg(long, requires = "cart_variant")]
+    cart_check: bool,
     /// Write what the plug-in's calibration found to FILE (the `save_map` plug-in option).
     #[arg(long, value_name = "FILE")]
     save_map: Option<String>,
@@ -276,9 +291,10 @@ fn headless_tool(args: &[String]) -> Result<(), String> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if let Some(v) = &a.cart_variant {
-        let seed = variant::parse_seed(v)?;
-        println!("cart variant {seed}");
-        opts.cart = variant::build(seed)?;
+        let mut spec = variant::parse_spec(v)?;
+        spec.check = a.cart_check;
+        println!("cart variant {}", spec.name());
+        opts.cart = variant::build_spec(&spec)?;
     }
     if let Some(path) = &a.save_map {
         opts.plugin_options.insert("save_map".into(), path.clone());

@@ -118,7 +118,10 @@ impl CartTable {
         session.machine_mut().set_four_score(players > 2);
         let machine = Fork::new(session.machine());
         let facts = cart.facts.clone();
-        let map = facts.truth_map();
+        let map = facts.truth_map().ok_or(
+            "the table reads the board from RAM: it needs a cart of the classic family \
+             (one byte per cell), not a wide variant",
+        )?;
         let view = Position::new(players, 0, [0; MAX_PLAYERS], 0)?;
         let mut t = CartTable {
             facts,
