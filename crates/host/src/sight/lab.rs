@@ -124,6 +124,7 @@ pub fn release_all(f: &mut Fork) {
 pub struct Stillness {
     last: Option<Picture>,
     region: Option<Rect>,
+    ignore: PixelMask,
     frames: u32,
 }
 
@@ -133,8 +134,15 @@ impl Stillness {
         Stillness {
             last: None,
             region,
+            ignore: PixelMask::new(),
             frames: 0,
         }
+    }
+
+    /// Not counting changes of the pixels in `ignore` (things that animate by themselves).
+    pub fn ignoring(mut self, ignore: PixelMask) -> Stillness {
+        self.ignore = ignore;
+        self
     }
 
     pub fn set_region(&mut self, region: Option<Rect>) {
@@ -149,7 +157,7 @@ impl Stillness {
     pub fn observe(&mut self, pic: &Picture) -> u32 {
         let r = self.region.unwrap_or(Rect::SCREEN);
         self.frames = match &self.last {
-            Some(l) if l.same_in(pic, r) => self.frames.saturating_add(1),
+            Some(l) if l.same_except(pic, r, &self.ignore) => self.frames.saturating_add(1),
             _ => 0,
         };
         self.last = Some(pic.clone());

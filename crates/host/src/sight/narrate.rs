@@ -44,12 +44,18 @@ impl Narrator {
         &self.line
     }
 
-    /// Shows `text` (prefixed with the player's name) on the status line if it changed.
+    /// Shows `text` (prefixed with the player's name) on the status line. Hosts drop a
+    /// line that is not repeated for a few seconds, so it is set again every call.
     pub fn say(&mut self, frame: &mut dyn Frame, text: &str) {
         let line = format!("{}: {text}", self.who);
-        if line != self.line {
-            frame.set_status(&line);
-            self.line = line;
+        frame.set_status(&line);
+        self.line = line;
+    }
+
+    /// Shows the last line again (call once a frame: hosts drop a line not repeated).
+    pub fn refresh(&self, frame: &mut dyn Frame) {
+        if !self.line.is_empty() {
+            frame.set_status(&self.line);
         }
     }
 

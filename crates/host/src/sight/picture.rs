@@ -195,6 +195,13 @@ impl Picture {
         ch
     }
 
+    /// Whether the whole picture is one colour: a game that turns rendering off for a
+    /// frame (to write to the PPU at length) shows nothing then, which says nothing.
+    pub fn is_blank(&self) -> bool {
+        let first = self.px[0];
+        self.px.iter().all(|&p| p == first)
+    }
+
     /// The raw palette indices, row by row (for tools that save or show a picture).
     pub fn indices(&self) -> &[u8] {
         &self.px
@@ -439,6 +446,14 @@ mod tests {
         assert_eq!(m.boxes().len(), 1);
         assert!(m.covers(40, 20) && m.covers(47, 35));
         assert!(!m.covers(48, 20) && !m.covers(40, 19) && !m.covers(40, 36));
+    }
+
+    #[test]
+    fn one_colour_is_blank() {
+        let mut p = Picture::filled(0x0F);
+        assert!(p.is_blank());
+        p.set(200, 100, 0x30);
+        assert!(!p.is_blank());
     }
 
     #[test]

@@ -358,7 +358,10 @@ impl Plugin for HatrisPlayer {
     }
 
     fn result(&self) -> Option<String> {
-        if self.sight.is_some() {
+        if let Some(st) = &self.sight {
+            if st.sight().is_none() {
+                return Some("no falling pair found; nothing played".into());
+            }
             return Some(format!(
                 "decisions {} helper calls {} surprises {} calibrated at frame {} ({} frames on forks){}",
                 self.decisions,

@@ -86,6 +86,7 @@ fn something_falls(before: &[u8], now: &[u8]) -> bool {
 impl HatrisPlayer {
     /// One frame of the picture player.
     pub(super) fn sight_frame(&mut self, frame: &mut dyn Frame, st: &mut SightPlay) {
+        st.narr.refresh(frame);
         if let Some(run) = st.running.as_mut() {
             match run.step(frame) {
                 TapeStep::Pressed => return,
@@ -180,7 +181,7 @@ impl HatrisPlayer {
             return;
         };
         let tops = sight.tops(&shot);
-        let hats = falling(&sight.well, &shot, frame.oam(), &tops);
+        let hats = falling(&sight.well, &shot, &*frame, &tops);
         if let Some(s) = st.spawns.see(&hats) {
             let row = sight
                 .spawn_row
@@ -220,7 +221,7 @@ impl HatrisPlayer {
         spawn: &Spawn,
     ) -> Result<(), String> {
         // Types seen falling but not yet landed: their pile pictures from their colours.
-        let hats = falling(&sight.well, shot, frame.oam(), &sight.tops(shot));
+        let hats = falling(&sight.well, shot, &*frame, &sight.tops(shot));
         for h in &hats {
             if let (Some(k), Some(art)) = (h.kind, sprite_art(&sight.well, shot, h)) {
                 sight.sprite_arts[k as usize - 1].get_or_insert(art.clone());

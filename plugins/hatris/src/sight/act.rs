@@ -96,9 +96,15 @@ impl Spawns {
         let pair = spawn_of(hats);
         self.pair = pair.as_ref().map(|p| p.bottom_row);
         let pair = pair?;
-        let jumped = was_lowest.is_none_or(|w| pair.bottom_row + 8 < w);
-        let unhidden = was_pair.is_none() && pair.bottom_row <= self.spawn_row + 12;
-        if jumped || unhidden {
+        let new = if self.spawn_row == i32::MIN {
+            // Where pairs appear is not known yet: a pair higher than anything before.
+            was_lowest.is_none_or(|w| pair.bottom_row + 8 < w)
+        } else {
+            // A pair where pairs appear, that was not there (falling) a frame ago.
+            pair.bottom_row <= self.spawn_row + 12
+                && was_pair.is_none_or(|p| (p - pair.bottom_row).abs() > 12)
+        };
+        if new {
             self.spawn_row = if self.spawn_row == i32::MIN {
                 pair.bottom_row
             } else {
@@ -182,7 +188,7 @@ fn run_to_spawn(
 ) -> Result<Option<(Spawn, Shot)>, String> {
     let mut spawns = Spawns::new(sight.spawn_row);
     let shot = t.shot()?;
-    let hats = falling(&sight.well, &shot, t.fork.oam(), &sight.tops(&shot));
+    let hats = falling(&sight.well, &shot, &t.fork, &sight.tops(&shot));
     let now = spawns.see(&hats);
     // After a helper no pair is in play: one showing already is the next.
     if let (false, Some(p)) = (pair_showing, now) {
@@ -191,8 +197,11 @@ fn run_to_spawn(
     for i in 0..max {
         t.run(lab, hold(i), 1)?;
         let shot = t.shot()?;
+        if shot.pic.is_blank() {
+            continue;
+        }
         let tops = sight.tops(&shot);
-        let hats = falling(&sight.well, &shot, t.fork.oam(), &tops);
+        let hats = falling(&sight.well, &shot, &t.fork, &tops);
         if let Some(p) = spawns.see(&hats) {
             return Ok(Some((p, shot)));
         }
@@ -249,8 +258,14 @@ pub fn place(
     let mut prev: Option<PairView> = None;
     for _ in 0..SPAWN_FRAMES {
         let shot = t.shot()?;
+        if shot.pic.is_blank() {
+            // Nothing shows this frame: hold what was held.
+            let held = t.fork.buttons(0);
+            t.run(lab, held, 1)?;
+            continue;
+        }
         let tops = sight.tops(&shot);
-        let hats = falling(&sight.well, &shot, t.fork.oam(), &tops);
+        let hats = falling(&sight.well, &shot, &t.fork, &tops);
         let Some(view) = view_of(sight, spawn, &hats, prev.as_ref()) else {
             break;
         };
@@ -364,7 +379,7 @@ fn press_b(sight: &HatSight, lab: &mut Lab, t: &mut Taped) -> Result<bool, Strin
     for _ in 0..8 {
         t.tap(lab, Buttons::B)?;
         let shot = t.shot()?;
-        if falling(&sight.well, &shot, t.fork.oam(), &sight.tops(&shot)).is_empty() {
+        if falling(&sight.well, &shot, &t.fork, &sight.tops(&shot)).is_empty() {
             t.run(lab, Buttons::NONE, 8)?;
             return Ok(true);
         }

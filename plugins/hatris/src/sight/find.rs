@@ -134,7 +134,7 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
     }
     let flat = [240; COLUMNS];
     let before = Shot::take(&f).ok_or("no picture")?;
-    let hats = falling(&well, &before, f.oam(), &flat);
+    let hats = falling(&well, &before, &f, &flat);
     let mut seen: Vec<(Falling, Art, u8)> = Vec::new();
     for h in &hats {
         let art =
@@ -183,6 +183,9 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
         g.set_buttons(0, if down { Buttons::DOWN } else { Buttons::NONE });
         lab.run(&mut g, 1)?;
         let now = Shot::take(&g).ok_or("no picture")?;
+        if now.pic.is_blank() {
+            continue;
+        }
         changed |= !bg_only(&before, &now).is_empty();
         if changed && bg_only(&last, &now).is_empty() {
             still += 1;
@@ -199,30 +202,18 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
     }
     release_all(&mut g);
     let after = last;
-    // Where the hats came to rest: what changed in their columns' background.
-    let mut base = 0;
-    // Per hat: its column and the pixels (x, y, colour) it left in the piles' picture.
-    type Rest = (usize, Vec<(i32, i32, u8)>);
-    let mut rests: Vec<Rest> = Vec::new();
-    for (h, _, _) in &seen {
-        let c = usize::from(h.col);
-        let mine = Rect::new(col_x[c] - 8, region_top, ART_W + 16, 240 - region_top);
-        let px: Vec<(i32, i32, u8)> = bg_only(&before, &after)
-            .into_iter()
-            .filter(|&(x, y)| mine.contains(x, y) && after.pic.at(x, y) != backdrop)
-            .map(|(x, y)| (x, y, after.pic.at(x, y)))
-            .collect();
-        let Some(bottom) = px.iter().map(|p| p.1).max() else {
-            return Err(format!(
-                "piles: nothing was drawn where the hat over column {} landed",
-                c + 1
-            ));
-        };
-        base = base.max(bottom + 1);
-        rests.push((c, px));
-    }
-    well.base = base;
-    // Lay each landed picture onto the falling one: the shift, and colour for colour.
+    // Where the hats came to rest: what changed in the piles' background.
+    let changed: Vec<(i32, i32, u8)> = bg_only(&before, &after)
+        .into_iter()
+        .filter(|&(x, y)| after.pic.at(x, y) != backdrop)
+        .map(|(x, y)| (x, y, after.pic.at(x, y)))
+        .collect();
+    let Some(bottom) = changed.iter().map(|p| p.1).max() else {
+        return Err("piles: nothing was drawn where the dropped pair landed".into());
+    };
+    // Both landed on empty piles: their lowest rows sit on the heads.
+    well.base = bottom + 1;
+    let base = well.base;
     let mut sight = HatSight {
         well: well.clone(),
         arts: Default::default(),
@@ -233,46 +224,53 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
     for (_, art, kind) in &seen {
         sight.sprite_arts[*kind as usize - 1] = Some(art.clone());
     }
-    let mut shift = None;
-    for ((h, sprite, kind), (c, px)) in seen.iter().zip(&rests) {
+    // Lay each landed picture onto the falling one: the background may be drawn a few
+    // pixels from the sprites (a fine scroll); the shift that fits both hats exactly.
+    let fits = |c: usize, sprite: &Art, dx: i32| -> Option<Vec<(i32, i32, u8)>> {
         let top = base - sprite.h;
-        let found = (-8..=8).find(|&dx| {
-            px.len() == sprite.px.iter().flatten().count()
-                && px.iter().all(|&(x, y, _)| {
-                    let (ax, ay) = (x - col_x[*c] - dx, y - top);
-                    (0..ART_W).contains(&ax)
-                        && (0..sprite.h).contains(&ay)
-                        && sprite.px[(ay * ART_W + ax) as usize].is_some()
-                })
+        let x0 = col_x[c] + dx;
+        let px: Vec<(i32, i32, u8)> = changed
+            .iter()
+            .copied()
+            .filter(|&(x, y, _)| (x0..x0 + ART_W).contains(&x) && y >= top)
+            .collect();
+        let opaque = sprite.px.iter().flatten().count();
+        let inside = px.iter().all(|&(x, y, _)| {
+            let (ax, ay) = (x - x0, y - top);
+            (0..sprite.h).contains(&ay) && sprite.px[(ay * ART_W + ax) as usize].is_some()
         });
-        if found.is_none() {
-            let minx = px.iter().map(|p| p.0).min().unwrap_or(0);
-            let miny = px.iter().map(|p| p.1).min().unwrap_or(0);
-            log::debug!(
-                "hatris: landed {} px from ({minx}, {miny}) base {base}; falling {} px, {} rows; sprite x {}",
-                px.len(),
-                sprite.px.iter().flatten().count(),
-                sprite.h,
-                col_x[*c]
-            );
-        }
-        let Some(dx) = found else {
-            return Err(format!(
-                "piles: the {}-px hat landed on pile {} does not look like it did falling",
-                sprite.h,
-                h.col + 1
-            ));
-        };
-        if shift.is_some_and(|s| s != dx) {
-            return Err("piles: the two landed hats are shifted differently".into());
-        }
-        shift = Some(dx);
+        (inside && px.len() == opaque).then_some(px)
+    };
+    let shift = (-8..=8).find(|&dx| {
+        seen.iter()
+            .all(|(h, sprite, _)| fits(usize::from(h.col), sprite, dx).is_some())
+    });
+    let Some(dx) = shift else {
+        log::debug!(
+            "hatris: landed {} px ({:?}); falling {:?} px",
+            changed.len(),
+            changed.iter().map(|p| (p.0, p.1)).min(),
+            seen.iter()
+                .map(|s| s.1.px.iter().flatten().count())
+                .collect::<Vec<_>>()
+        );
+        return Err(format!(
+            "piles: the landed hats ({} px) do not look as they did falling",
+            seen.iter()
+                .map(|s| s.1.h.to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ));
+    };
+    for (h, sprite, kind) in &seen {
+        let c = usize::from(h.col);
+        let top = base - sprite.h;
         let mut art = Art {
             h: sprite.h,
             px: vec![None; (sprite.h * ART_W) as usize],
         };
-        for &(x, y, colour) in px {
-            let (ax, ay) = (x - col_x[*c] - dx, y - top);
+        for (x, y, colour) in fits(c, sprite, dx).expect("checked above") {
+            let (ax, ay) = (x - col_x[c] - dx, y - top);
             art.px[(ay * ART_W + ax) as usize] = Some(colour);
             let s = sprite.px[(ay * ART_W + ax) as usize].expect("checked above");
             match sight.colours[usize::from(s)] {
@@ -284,7 +282,7 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
         }
         sight.arts[*kind as usize - 1] = Some(art);
     }
-    sight.well.bg_dx = shift.unwrap_or(0);
+    sight.well.bg_dx = dx;
     let names: Vec<String> = seen
         .iter()
         .map(|(_, a, k)| format!("{} ({} px)", crate::calib::HAT_NAMES[*k as usize - 1], a.h))

@@ -15,6 +15,7 @@ pub mod find;
 
 use crate::board::Geometry;
 use crate::rules::{COLUMNS, HAT_HEIGHT, HAT_TYPES};
+use nesmind_host::Frame;
 use nesmind_host::sight::{Picture, Rect, Shot, SpriteMask};
 
 pub use find::{Found, find};
@@ -90,6 +91,8 @@ pub struct Falling {
     pub tiles: Vec<SpriteTile>,
     /// Top row of the sprites.
     pub top: i32,
+    /// Its picture as its sprites draw it, when the pattern tables could be read.
+    pub art: Option<Art>,
 }
 
 impl Falling {
@@ -130,6 +133,9 @@ fn silhouette(
 /// The picture of a falling hat over the backdrop, as an art: the rows of its silhouette,
 /// the columns at its sprite x; `None` where the backdrop shows.
 pub fn sprite_art(well: &Well, shot: &Shot, hat: &Falling) -> Option<Art> {
+    if let Some(art) = &hat.art {
+        return Some(art.clone());
+    }
     let x = well.col_x[usize::from(hat.col)];
     let (first, last) = silhouette(
         &shot.pic,
@@ -150,11 +156,55 @@ pub fn sprite_art(well: &Well, shot: &Shot, hat: &Falling) -> Option<Art> {
     Some(Art { h, px })
 }
 
-/// The falling pair's hats as the sprites over the well's columns show them. `tops` is
-/// each pile's top row on screen (its highest drawn row, or the base when empty): a hat
-/// whose picture lies wholly above it is typed by its height.
-pub fn falling(well: &Well, shot: &Shot, oam: &[u8], tops: &[i32; COLUMNS]) -> Vec<Falling> {
+/// The pixels sprite `s` (x, y, tile, attributes) draws with pattern table `table`, and
+/// their colours from the sprite palettes (8x8 sprites).
+fn sprite_pixels(frame: &dyn Frame, s: SpriteTile, table: u16) -> Vec<(i32, i32, u8)> {
+    let (x, y, tile, attr) = s;
+    let at = table + u16::from(tile) * 16;
     let mut out = Vec::new();
+    for r in 0..8u16 {
+        let row = if attr & 0x80 != 0 { 7 - r } else { r };
+        let (lo, hi) = (frame.peek_ppu(at + row), frame.peek_ppu(at + row + 8));
+        for c in 0..8 {
+            let bit = if attr & 0x40 != 0 { c } else { 7 - c };
+            let v = (lo >> bit & 1) | ((hi >> bit & 1) << 1);
+            if v != 0 {
+                let colour = frame.peek_ppu(0x3F10 + u16::from(attr & 3) * 4 + u16::from(v)) & 0x3F;
+                out.push((x + c, y + i32::from(r), colour));
+            }
+        }
+    }
+    out
+}
+
+/// The pattern table the sprites are drawn from: the one whose drawing the picture shows
+/// (the PPU setting that chooses it cannot be read).
+fn sprite_table(frame: &dyn Frame, pic: &Picture, sprites: &[SpriteTile]) -> Option<u16> {
+    [0x0000u16, 0x1000].into_iter().find(|&table| {
+        let px: Vec<(i32, i32, u8)> = sprites
+            .iter()
+            .flat_map(|&s| sprite_pixels(frame, s, table))
+            .filter(|&(x, y, _)| Rect::SCREEN.contains(x, y))
+            .collect();
+        let agree = px.iter().filter(|&&(x, y, c)| pic.at(x, y) == c).count();
+        !px.is_empty() && agree * 10 >= px.len() * 9
+    })
+}
+
+/// The falling pair's hats as the sprites over the well's columns show them: each hat's
+/// own pixels from the pattern tables, so its type (by its height) and its picture are
+/// known whatever is drawn behind it. `tops` (each pile's top row) is only used where
+/// the patterns cannot be read: then a hat is typed from the picture when it is wholly
+/// above its pile.
+pub fn falling(well: &Well, shot: &Shot, frame: &dyn Frame, tops: &[i32; COLUMNS]) -> Vec<Falling> {
+    let oam = frame.oam();
+    let mut out = Vec::new();
+    let all: Vec<SpriteTile> = well
+        .col_x
+        .iter()
+        .flat_map(|&x| column_sprites(oam, x, well.base))
+        .collect();
+    let table = sprite_table(frame, &shot.pic, &all);
     for (c, &x) in well.col_x.iter().enumerate() {
         let mut sprites = column_sprites(oam, x, well.base);
         if sprites.is_empty() {
@@ -167,6 +217,37 @@ pub fn falling(well: &Well, shot: &Shot, oam: &[u8], tops: &[i32; COLUMNS]) -> V
             .iter()
             .map(|&(sx, sy, t, a)| (sx - x, sy - top, t, a))
             .collect();
+        if let Some(table) = table {
+            let px: Vec<(i32, i32, u8)> = sprites
+                .iter()
+                .flat_map(|&s| sprite_pixels(frame, s, table))
+                .collect();
+            let (Some(first), Some(last)) =
+                (px.iter().map(|p| p.1).min(), px.iter().map(|p| p.1).max())
+            else {
+                continue;
+            };
+            let h = last - first + 1;
+            let mut art = Art {
+                h,
+                px: vec![None; (h * ART_W) as usize],
+            };
+            for &(px_x, px_y, colour) in &px {
+                let ax = px_x - x;
+                if (0..ART_W).contains(&ax) {
+                    art.px[((px_y - first) * ART_W + ax) as usize] = Some(colour);
+                }
+            }
+            out.push(Falling {
+                col: c as u8,
+                kind: kind_of_height(h),
+                bottom_row: last,
+                tiles,
+                top,
+                art: Some(art),
+            });
+            continue;
+        }
         let Some((first, last)) = silhouette(
             &shot.pic,
             &shot.sprites,
@@ -188,6 +269,7 @@ pub fn falling(well: &Well, shot: &Shot, oam: &[u8], tops: &[i32; COLUMNS]) -> V
             bottom_row: last,
             tiles,
             top,
+            art: None,
         });
     }
     out

@@ -7,10 +7,10 @@
 use super::SpotPlugin;
 use crate::board::{CELLS, square_name};
 use crate::moves::Move;
-use crate::position::{MAX_PLAYERS, Outcome, Position};
+use crate::position::{MAX_PLAYERS, Outcome};
 use crate::sight::probe::{Answer, Located, class_of_pad, locate, look_further, read_board};
 use crate::sight::steer::enter;
-use crate::sight::{Calibrated, Cell, STILL, Sight, calibrate};
+use crate::sight::{Calibrated, Cell, STILL, Sight, boards_after, calibrate};
 use nesmind_host::sight::{Job, Lab, Meter, Narrator, Picture, Shot, Stillness, TapeRun, TapeStep};
 use nesmind_host::{Buttons, Frame};
 
@@ -52,6 +52,8 @@ pub(super) struct SightState {
     running: Option<Running>,
     refused: u32,
     refused_key: u64,
+    /// The boards the rules allow until our next turn, from the last move made.
+    expected: Vec<[Cell; CELLS]>,
     over_noted: bool,
     narr: Narrator,
 }
@@ -69,6 +71,7 @@ impl SightState {
             running: None,
             refused: 0,
             refused_key: 0,
+            expected: Vec::new(),
             over_noted: false,
             narr: Narrator::new("spot"),
         }
@@ -94,6 +97,7 @@ impl SightState {
 impl SpotPlugin {
     /// One frame of the picture player.
     pub(super) fn sight_frame(&mut self, frame: &mut dyn Frame, st: &mut SightState) {
+        st.narr.refresh(frame);
         if self.run_tape(frame, st) {
             return;
         }
@@ -125,7 +129,8 @@ impl SpotPlugin {
                     );
                     st.narr.say(frame, &line);
                     st.problem = None;
-                    st.still.set_region(Some(cal.sight.grid.board_area()));
+                    st.still = Stillness::new(Some(cal.sight.grid.board_area()))
+                        .ignoring(cal.sight.live.clone());
                     st.mode = Mode::Playing(Box::new(cal));
                 }
                 Some(Ok(Err(why)) | Err(why)) => {
@@ -321,6 +326,10 @@ impl SpotPlugin {
         if !seen.unknown().is_empty() {
             look_further(sight, lab, &mut seen, at, pad)?;
         }
+        if !seen.unknown().is_empty() && !st.expected.is_empty() {
+            // Cells hidden in every look: what the rules allow since the last move.
+            seen.infer(&st.expected);
+        }
         if let Some(&c) = seen.unseen.first() {
             return Err(format!(
                 "the picture of {} matches no cell I know: pressing nothing",
@@ -385,19 +394,9 @@ impl SpotPlugin {
         };
         // The board after the move, or after the others' replies too (a fast computer
         // player may answer before the picture has settled).
-        let after = pos.play(mv);
-        let mut wants = vec![cells_of(&after, &cal.order)];
-        let mut layer = vec![after];
-        for _ in 1..pos.players() {
-            let mut next = Vec::new();
-            for q in &layer {
-                let mut ms = Vec::new();
-                q.legal_moves(&mut ms);
-                next.extend(ms.into_iter().map(|m| q.play(m)));
-            }
-            wants.extend(next.iter().map(|q| cells_of(q, &cal.order)));
-            layer = next;
-        }
+        // The board after the move, or after the others' replies too (a fast computer
+        // player may answer before the picture has settled).
+        let wants = boards_after(&pos.play(mv), &cal.order, pos.players() - 1);
         let dest = mv.to;
         // The move alone is accepted the frame it shows; the others' replies only once
         // the board has settled (a board mid-animation may pass through anything).
@@ -419,6 +418,7 @@ impl SpotPlugin {
         };
         match enter(sight, lab, base, pad, (at.cell, source, dest), shows) {
             Ok((_, tape)) => {
+                st.expected = wants.clone();
                 st.refused = 0;
                 self.moves_entered += 1;
                 st.narr.acted();
@@ -541,20 +541,6 @@ fn responds(
         }
     }
     Ok(false)
-}
-
-/// The cells of a position, pieces by class.
-fn cells_of(pos: &Position, order: &[u8]) -> [Cell; CELLS] {
-    std::array::from_fn(|sq| {
-        if pos.blocked() >> sq & 1 == 1 {
-            Cell::Blocked
-        } else {
-            match pos.owner(sq as u8) {
-                Some(p) => Cell::Piece(order[p]),
-                None => Cell::Empty,
-            }
-        }
-    })
 }
 
 /// Only the corners hold pieces, one kind each (two each with two players).

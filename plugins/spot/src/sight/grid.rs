@@ -20,11 +20,25 @@ pub struct Grid {
     pub cursor0: Point,
     /// Whether the cursor wraps round at the edges (else it stops there).
     pub wraps: bool,
+    /// The part of a cell's block its picture takes up (a board may leave gaps between
+    /// cells, where other things can be drawn).
+    pub inner: Rect,
 }
 
 impl Grid {
-    /// The block of the picture that shows `cell` (row-major from the top left).
+    /// The part of the picture that shows `cell` (row-major from the top left).
     pub fn cell_rect(&self, cell: u8) -> Rect {
+        let b = self.block(cell);
+        Rect::new(
+            b.x + self.inner.x,
+            b.y + self.inner.y,
+            self.inner.w,
+            self.inner.h,
+        )
+    }
+
+    /// A cell's whole block, one pitch square.
+    pub fn block(&self, cell: u8) -> Rect {
         let (r, c) = (i32::from(cell) / SIDE as i32, i32::from(cell) % SIDE as i32);
         Rect::new(
             self.origin.0 + c * self.pitch.0,
@@ -117,6 +131,7 @@ mod tests {
             pitch: (32, 32),
             cursor0: (58.0, 19.0),
             wraps: false,
+            inner: Rect::new(0, 0, 32, 32),
         }
     }
 

@@ -12,15 +12,17 @@ use super::walk::{Walked, walk};
 use super::{Cell, STILL, Sight, live_pixels};
 use crate::board::{CELLS, SIDE, square_name};
 use crate::position::Position;
-use nesmind_host::sight::{Codebook, Lab, Look, Meter, PixelMask, Rect, Shot, Verdict};
+use nesmind_host::sight::{Codebook, Lab, Look, Meter, Rect, Shot, Verdict};
 use nesmind_host::{Buttons, Fork};
 
 /// Corners, clockwise from the top left (the order piece classes are numbered in).
 pub const CORNERS: [u8; 4] = [0, 6, 48, 42];
 /// Frames watched for things that move by themselves before the walk.
-const LIVE_FRAMES: u64 = 60;
+const LIVE_FRAMES: u64 = 120;
 /// Most frames a piece may take to appear after the A press that places it.
 const PLACE_FRAMES: u64 = 240;
+/// Settled frames waited for the new piece after the source alone changed.
+const SHOW_WAIT: u32 = 40;
 
 /// What calibration found.
 #[derive(Clone, Debug)]
@@ -86,7 +88,8 @@ struct FirstMove {
 }
 
 /// Tries the pad on the cells that do not look empty (corners first: a game starts
-/// there), and clones the first piece it can pick up to a neighbour that looks empty.
+/// there): A there, then A on a neighbour that looks empty; the first piece that appears
+/// is the move. (Whether A picked anything up may not show while the hand stands on it.)
 fn first_move(
     sight: &Sight,
     lab: &mut Lab,
@@ -100,10 +103,17 @@ fn first_move(
     sources.extend((0..CELLS as u8).filter(|c| !CORNERS.contains(c)));
     sources.retain(|&c| kinds[usize::from(c)].is_some() && kinds[usize::from(c)] != empty);
     for source in sources {
-        // Cells that look empty first; the board's cells are only roughly placed yet, so
-        // a neighbour that looks otherwise may still be empty.
+        // Cells that look empty first; only two are tried: a piece that cannot be cloned
+        // to either is not this pad's.
+        // The diagonal neighbour first: the cells round it are all on the board, so the
+        // piece's pixels are told from anything drawn beside the board.
         let mut dests = neighbours(source);
-        dests.sort_by_key(|&d| kinds[usize::from(d)] != empty);
+        dests.sort_by_key(|&d| {
+            let diagonal =
+                d / SIDE as u8 != source / SIDE as u8 && d % SIDE as u8 != source % SIDE as u8;
+            (kinds[usize::from(d)] != empty, !diagonal)
+        });
+        dests.truncate(2);
         let mut tape = Tape::new(pad, area);
         let mut t = Taped {
             fork: walked.fork.clone(),
@@ -111,12 +121,9 @@ fn first_move(
         };
         let shot = sight.settle(lab, &mut t.fork)?;
         let at_source = steer::goto(sight, lab, &mut t, walked.end, source, shot)?;
-        let Ok(picked) = steer::press_a(sight, lab, &mut t, &at_source, false) else {
-            continue; // not this pad's piece
-        };
-        // The selection mark: what the A press changed with the hand standing still.
-        let mut mark = PixelMask::new();
-        mark.add(&at_source.pic.changes_in(&picked.pic, area));
+        t.tap(lab, Buttons::A)?;
+        let picked = sight.settle(lab, &mut t.fork)?;
+        let _ = at_source;
         for &dest in &dests {
             let mut tape2 = Tape::new(pad, area);
             let mut t2 = Taped {
@@ -128,7 +135,7 @@ fn first_move(
             };
             let mut f = t2.fork;
             lab.tap(&mut f, pad, Buttons::A)?;
-            if let Some(piece) = watch_piece(sight, lab, &mut f, &before, dest, &mark)? {
+            if let Some(piece) = watch_piece(sight, lab, &mut f, &before, (source, dest))? {
                 return Ok(FirstMove {
                     source,
                     dest,
@@ -137,12 +144,9 @@ fn first_move(
                 });
             }
         }
-        return Err(format!(
-            "the pad picked up the piece on {} but could not clone it to any cell next to it",
-            square_name(source)
-        ));
+        log::trace!("spot: no clone from {}", square_name(source));
     }
-    Err("the pad could pick up no piece (is it this pad's turn?)".into())
+    Err("the pad could clone no piece (is it this pad's turn?)".into())
 }
 
 /// Runs `f` until the picture round `dest` has changed and then stayed still: the changed
@@ -153,17 +157,23 @@ fn watch_piece(
     lab: &mut Lab,
     f: &mut Fork,
     before: &Shot,
-    dest: u8,
-    mark: &PixelMask,
+    (source, dest): (u8, u8),
 ) -> Result<Option<Rect>, String> {
+    // The cut is known up to whole cells: the piece is looked for in the blocks round
+    // the destination's. The source, one cell off, may change too (a selection mark
+    // going): the destination is the changed block whose neighbour the source's way also
+    // changed, else the one changed block.
     let (px, py) = sight.grid.pitch;
-    let p = sight.grid.cursor_point(dest);
-    let window = Rect::new(p.0 as i32 - px, p.1 as i32 - py, 2 * px, 2 * py);
+    let b = sight.grid.block(dest);
+    let window = Rect::new(b.x - 2 * px, b.y - 2 * py, 5 * px, 5 * py);
+    let delta = (
+        i32::from(source % SIDE as u8) - i32::from(dest % SIDE as u8),
+        i32::from(source / SIDE as u8) - i32::from(dest / SIDE as u8),
+    );
     let changed = |now: &Shot| {
         let ch = before
             .pic
             .changes_in(&now.pic, window)
-            .unmasked(mark)
             .unmasked(&sight.live);
         let pixels: Vec<(i32, i32)> = ch
             .pixels
@@ -174,6 +184,7 @@ fn watch_piece(
     };
     let mut last: Option<Shot> = None;
     let mut still = 0;
+    let mut waited = 0;
     for _ in 0..PLACE_FRAMES {
         lab.run(f, 1)?;
         let now = Shot::take(f).ok_or("no picture")?;
@@ -187,7 +198,44 @@ fn watch_piece(
         }
         last = Some(now);
         if still >= STILL {
-            let px = changed(last.as_ref().expect("set above"));
+            waited += 1;
+            let all = changed(last.as_ref().expect("set above"));
+            let block_of = |(x, y): (i32, i32)| ((x - window.x) / px, (y - window.y) / py);
+            let mut counts = [[0usize; 5]; 5];
+            for &p in &all {
+                let (c, r) = block_of(p);
+                counts[r as usize][c as usize] += 1;
+            }
+            let count = |c: i32, r: i32| {
+                if (0..5).contains(&c) && (0..5).contains(&r) {
+                    counts[r as usize][c as usize]
+                } else {
+                    0
+                }
+            };
+            let blocks: Vec<(i32, i32)> = (0..5)
+                .flat_map(|r| (0..5).map(move |c| (c, r)))
+                .filter(|&(c, r)| count(c, r) > 0)
+                .collect();
+            let paired = blocks
+                .iter()
+                .copied()
+                .filter(|&(c, r)| count(c + delta.0, r + delta.1) > 0)
+                .max_by_key(|&(c, r)| count(c, r));
+            // A lone change may be the selection going before the piece is drawn: wait
+            // a little for the pair.
+            if paired.is_none() && waited < SHOW_WAIT {
+                continue;
+            }
+            let Some((c, r)) = paired.or_else(|| {
+                blocks
+                    .iter()
+                    .copied()
+                    .max_by_key(|&(c, r)| (count(c, r), (c, r) == (2, 2)))
+            }) else {
+                return Ok(None);
+            };
+            let px: Vec<(i32, i32)> = all.into_iter().filter(|&p| block_of(p) == (c, r)).collect();
             let (x0, y0) = px
                 .iter()
                 .fold((i32::MAX, i32::MAX), |a, &(x, y)| (a.0.min(x), a.1.min(y)));
@@ -198,6 +246,64 @@ fn watch_piece(
         }
     }
     Ok(None)
+}
+
+/// The part of each block the cells' pictures take up: where the pictures of cells that
+/// show the same thing more than once (empty cells, blocked cells, a player's corners) and
+/// the first move's new piece draw anything but the board's background, one pixel more
+/// all round. Elsewhere in the block (a gap between cells) other things may be drawn: the
+/// status line, a panel.
+fn inner_part(sight: &Sight, walked: &Walked, first: &FirstMove) -> Rect {
+    let g = &sight.grid;
+    let whole = Rect::new(0, 0, g.pitch.0, g.pitch.1);
+    let Some((shot, _)) = walked.shots.first() else {
+        return whole;
+    };
+    let Some(backdrop) = shot.pic.commonest(g.board_rect()) else {
+        return whole;
+    };
+    let looks: Vec<Option<Vec<u8>>> = (0..CELLS as u8)
+        .map(|c| {
+            let b = g.block(c);
+            (b.clipped() == b && !shot.sprites.touches(b)).then(|| shot.pic.block(b))
+        })
+        .collect();
+    let mut bounds: Option<Rect> = None;
+    let mut add = |x: i32, y: i32| {
+        let one = Rect::new(x, y, 1, 1);
+        bounds = Some(bounds.map_or(one, |b| b.union(&one)));
+    };
+    for (i, l) in looks.iter().enumerate() {
+        let Some(l) = l else { continue };
+        if looks.iter().filter(|m| m.as_ref() == Some(l)).count() < 2
+            && i != usize::from(first.source)
+        {
+            continue;
+        }
+        for (k, &p) in l.iter().enumerate() {
+            if p != backdrop {
+                add(k as i32 % g.pitch.0, k as i32 / g.pitch.0);
+            }
+        }
+    }
+    let dest = g.block(first.dest);
+    let p = first.piece;
+    let (x0, y0) = ((p.x - dest.x).max(0), (p.y - dest.y).max(0));
+    let (x1, y1) = (
+        (p.x + p.w - 1 - dest.x).min(g.pitch.0 - 1),
+        (p.y + p.h - 1 - dest.y).min(g.pitch.1 - 1),
+    );
+    if x0 <= x1 && y0 <= y1 {
+        add(x0, y0);
+        add(x1, y1);
+    }
+    let Some(b) = bounds else { return whole };
+    let grown = b.grown(1);
+    let x0 = grown.x.max(0);
+    let y0 = grown.y.max(0);
+    let x1 = (grown.x + grown.w).min(g.pitch.0);
+    let y1 = (grown.y + grown.h).min(g.pitch.1);
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
 }
 
 /// The board's origin moved by at most a quarter cell so every cell lies wholly on screen
@@ -277,6 +383,7 @@ pub fn calibrate(
             pitch: walked.pitch,
             cursor0: walked.cursor0,
             wraps: walked.wraps,
+            inner: Rect::new(0, 0, walked.pitch.0, walked.pitch.1),
         },
         book: Codebook::new(),
         under_hand: Codebook::new(),
@@ -291,26 +398,48 @@ pub fn calibrate(
         walked.start,
         walked.end
     );
+    // Where the cells' pictures begin: the cut leaving the fewest different blocks, and
+    // of its whole-cell shifts the one whose cell (0, 0) lies nearest the hand there (the
+    // hand points at its cell).
+    let first_shot = &walked.shots[0].0;
+    let (ox, oy) = super::align::align(first_shot, (px, py), walked.cursor0);
+    let near = |o: i32, p: i32, hand: f64| {
+        o + ((hand - f64::from(o) - f64::from(p) / 2.0) / f64::from(p)).round() as i32 * p
+    };
+    sight.grid.origin = (
+        near(ox, px, walked.cursor0.0),
+        near(oy, py, walked.cursor0.1),
+    );
     let (_, rough) = kinds_of(&sight, &walked);
     let first = first_move(&sight, &mut lab, &walked, pad, &rough)?;
+    // The new piece shows in its cell's block: that fixes the cut's whole-cell shift.
+    let dest = sight.grid.block(first.dest);
+    let centre = (
+        first.piece.x + first.piece.w / 2,
+        first.piece.y + first.piece.h / 2,
+    );
+    let shift = (
+        (centre.0 - dest.x).div_euclid(px),
+        (centre.1 - dest.y).div_euclid(py),
+    );
+    if shift != (0, 0) {
+        log::debug!(
+            "spot: the new piece shows {shift:?} cells from where the hand put it: moving the cut"
+        );
+        sight.grid.origin = (
+            sight.grid.origin.0 + shift.0 * px,
+            sight.grid.origin.1 + shift.1 * py,
+        );
+    }
     log::debug!(
-        "spot: first move {} -> {}, new piece at {:?}",
+        "spot: cells cut from {:?}; first move {} -> {}, new piece at {:?}",
+        sight.grid.origin,
         square_name(first.source),
         square_name(first.dest),
         first.piece
     );
-    let (dr, dc) = (
-        i32::from(first.dest) / SIDE as i32,
-        i32::from(first.dest) % SIDE as i32,
-    );
-    let centre = (
-        first.piece.x * 2 + first.piece.w,
-        first.piece.y * 2 + first.piece.h,
-    );
-    sight.grid.origin = on_screen(
-        ((centre.0 - px) / 2 - dc * px, (centre.1 - py) / 2 - dr * py),
-        (px, py),
-    );
+    sight.grid.origin = on_screen(sight.grid.origin, (px, py));
+    sight.grid.inner = inner_part(&sight, &walked, &first);
     let (kinds, cells) = kinds_of(&sight, &walked);
     if let Some(c) = (0..CELLS).find(|&c| cells[c].is_none()) {
         return Err(format!(
@@ -318,6 +447,19 @@ pub fn calibrate(
             square_name(c as u8)
         ));
     }
+    log::debug!(
+        "spot: cells are {:?} of their blocks; {} kinds of cell picture: {}",
+        sight.grid.inner,
+        kinds.len(),
+        cells
+            .chunks(7)
+            .map(|r| r
+                .iter()
+                .map(|k| k.map_or('?', |k| char::from(b'a' + k as u8)))
+                .collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/")
+    );
     let kind = |c: u8| cells[usize::from(c)].expect("every cell has a kind");
     let (empty, own) = (kind(first.dest), kind(first.source));
     if empty == own || kinds.len() > 8 {
@@ -342,16 +484,54 @@ pub fn calibrate(
     // The board after the clone, then the others' moves until the pad is asked again.
     let mut after = board;
     after[usize::from(first.dest)] = Cell::Piece(0);
-    let players_at_most = (1 + usize::from(others)).min(4);
-    let watched = observe(
-        &sight,
-        &mut lab,
-        first.after,
-        pad,
-        0,
-        &after,
-        players_at_most,
-    )?;
+    // Boards the rules allow after the others' moves (for cells hidden in every look):
+    // from the provisional classes, with the movers seen so far in turn order.
+    let allowed = |movers: &[u8]| -> Vec<[Cell; CELLS]> {
+        let mut order = vec![0u8];
+        order.extend(movers);
+        for k in 0..others {
+            if !order.contains(&(OTHER + k)) {
+                order.push(OTHER + k);
+            }
+        }
+        order.truncate(4);
+        // Kinds beyond the players seen are blocked cells for this purpose.
+        let players = (1 + movers.len()).clamp(2, 4);
+        let as_blocked = |b: &[Cell; CELLS]| -> [Cell; CELLS] {
+            b.map(|v| match v {
+                Cell::Piece(k) if !order[..players].contains(&k) => Cell::Blocked,
+                v => v,
+            })
+        };
+        let start = as_blocked(&after);
+        match Sight::position(&start, &order[..players], 1 % players) {
+            Ok(pos) => super::boards_after(&pos, &order[..players], players - 1)
+                .into_iter()
+                .map(|b| {
+                    // Blocked cells stand for the kinds they were.
+                    let mut out = b;
+                    for c in 0..CELLS {
+                        if b[c] == Cell::Blocked {
+                            out[c] = after[c];
+                        }
+                    }
+                    out
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    };
+    let mut watched = observe(&sight, &mut lab, first.after, pad, 0, &after, &allowed)?;
+    // A new piece under the others' hands may not have been seen as it came; the board
+    // when the pad is asked again shows every kind that placed one.
+    for (was, now) in after.iter().zip(&watched.board) {
+        if let (Cell::Empty, Cell::Piece(k)) = (was, now)
+            && *k != 0
+            && !watched.movers.contains(k)
+        {
+            watched.movers.push(*k);
+        }
+    }
     // Kinds that moved are players, in turn order; one kind that never moved is blocked.
     let still: Vec<u8> = (0..others)
         .map(|i| OTHER + i)

@@ -15,6 +15,7 @@
 //! A cell whose picture matches nothing learned is never guessed: the player waits and
 //! says so.
 
+mod align;
 pub mod grid;
 mod learn;
 mod observe;
@@ -96,6 +97,35 @@ impl Seen {
     }
 }
 
+impl Seen {
+    /// Fills the cells the picture cannot read (a sprite over them in every look) from
+    /// `candidates`, the boards the rules allow now, when every candidate that fits the
+    /// cells seen agrees on them (as a person remembers what a hand covers). False when
+    /// they do not, or none fits.
+    pub fn infer(&mut self, candidates: &[[Cell; CELLS]]) -> bool {
+        let fits: Vec<&[Cell; CELLS]> = candidates
+            .iter()
+            .filter(|b| (0..CELLS).all(|c| self.cells[c].is_none_or(|v| v == b[c])))
+            .collect();
+        let Some(first) = fits.first() else {
+            return false;
+        };
+        let unknown = self.unknown();
+        if !fits.iter().all(|b| {
+            unknown
+                .iter()
+                .all(|&c| b[usize::from(c)] == first[usize::from(c)])
+        }) {
+            return false;
+        }
+        for c in unknown {
+            self.cells[usize::from(c)] = Some(first[usize::from(c)]);
+        }
+        self.unseen.clear();
+        true
+    }
+}
+
 impl Sight {
     /// Reads every cell of `shot`.
     pub fn read(&self, shot: &Shot) -> Seen {
@@ -162,6 +192,38 @@ impl Sight {
         }
         Position::new(order.len(), blocked, pieces, to_move)
     }
+}
+
+/// The cells of a position, pieces by class (`order` maps players to classes).
+pub fn cells_of(pos: &Position, order: &[u8]) -> [Cell; CELLS] {
+    std::array::from_fn(|sq| {
+        if pos.blocked() >> sq & 1 == 1 {
+            Cell::Blocked
+        } else {
+            match pos.owner(sq as u8) {
+                Some(p) => Cell::Piece(order[p]),
+                None => Cell::Empty,
+            }
+        }
+    })
+}
+
+/// The boards `plies` moves after `pos` may show (the position itself first, then each
+/// ply's), in the piece classes of `order`.
+pub fn boards_after(pos: &Position, order: &[u8], plies: usize) -> Vec<[Cell; CELLS]> {
+    let mut out = vec![cells_of(pos, order)];
+    let mut layer = vec![*pos];
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for q in &layer {
+            let mut ms = Vec::new();
+            q.legal_moves(&mut ms);
+            next.extend(ms.into_iter().map(|m| q.play(m)));
+        }
+        out.extend(next.iter().map(|q| cells_of(q, order)));
+        layer = next;
+    }
+    out
 }
 
 /// Runs `f` until `region` has been still for [`STILL`] frames (ignoring `live`).

@@ -30,11 +30,11 @@ pub(super) fn observe(
     pad: usize,
     ours: u8,
     after: &[Cell; CELLS],
-    classes: usize,
+    allowed: &dyn Fn(&[u8]) -> Vec<[Cell; CELLS]>,
 ) -> Result<Watched, String> {
     let mut known: [Cell; CELLS] = *after;
     let mut movers: Vec<u8> = Vec::new();
-    let mut still = Stillness::new(Some(sight.grid.board_area()));
+    let mut still = Stillness::new(Some(sight.grid.board_area())).ignoring(sight.live.clone());
     let mut frames = 0;
     while frames < OBSERVE_FRAMES {
         lab.run(&mut f, 1)?;
@@ -57,17 +57,50 @@ pub(super) fn observe(
         if quiet < super::STILL || frames % 8 != 0 {
             continue;
         }
-        if let Answer::Hand(at) = locate(sight, lab, &f, &shot, pad)? {
-            if movers.len() + 1 < classes && quiet < QUIET {
-                // Someone may still be about to move; only a long quiet counts as skipped.
-                continue;
-            }
+        let answer = locate(sight, lab, &f, &shot, pad)?;
+        if frames % 240 == 0 {
+            log::trace!(
+                "spot: watching, frame {frames}: pad answers {}, movers {movers:?}",
+                match &answer {
+                    Answer::Silent => "nothing".to_string(),
+                    Answer::Other => "with a change unlike the hand".to_string(),
+                    Answer::Hand(at) => format!("hand on {}", at.cell),
+                }
+            );
+        }
+        if let Answer::Hand(at) = answer {
+            // The pad is asked again: everyone else has had a turn (a player who could
+            // not move passed).
             let mut seen = read_board(sight, &shot, &at)?;
             look_further(sight, lab, &mut seen, &at, pad)?;
+            if seen.complete().is_none() {
+                // Cells hidden in every look: what the rules allow after the moves seen.
+                let candidates = allowed(&movers);
+                let ok = seen.infer(&candidates);
+                log::debug!(
+                    "spot: {} cell(s) hidden after a round; {} boards the rules allow{}; movers {movers:?}",
+                    seen.unknown().len(),
+                    candidates.len(),
+                    if ok {
+                        ", which agree on them"
+                    } else {
+                        ", which do not settle them"
+                    }
+                );
+            }
             let board = seen.complete().ok_or_else(|| {
                 format!(
-                    "after a round of moves the picture of {} cell(s) could not be read",
-                    seen.unknown().len()
+                    "after a round of moves the picture of {} could not be read{}",
+                    seen.unknown()
+                        .iter()
+                        .map(|&c| crate::board::square_name(c))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    if seen.unseen.is_empty() {
+                        " (hidden)"
+                    } else {
+                        " (never seen before)"
+                    }
                 )
             })?;
             return Ok(Watched { movers, board });
@@ -91,7 +124,8 @@ pub(super) fn observe(
                     };
                     f = move_for(sight, lab, &f, other, at.cell, &board, k)?;
                     movers.push(k);
-                    still = Stillness::new(Some(sight.grid.board_area()));
+                    still =
+                        Stillness::new(Some(sight.grid.board_area())).ignoring(sight.live.clone());
                     break;
                 }
             }

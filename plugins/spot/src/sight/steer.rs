@@ -167,7 +167,8 @@ pub fn enter(
     let start = t.tape.frames.len() as u64;
     // Every frame, not only settled ones: a quick player after us may answer before the
     // picture has been still for long.
-    let mut still = nesmind_host::sight::Stillness::new(Some(sight.grid.board_area()));
+    let mut still = nesmind_host::sight::Stillness::new(Some(sight.grid.board_area()))
+        .ignoring(sight.live.clone());
     loop {
         let now = Shot::take(&t.fork).ok_or("no picture")?;
         let settled = still.observe(&now.pic) >= super::STILL;
@@ -197,6 +198,7 @@ mod tests {
             pitch: (16, 16),
             cursor0: (8.0, 8.0),
             wraps: false,
+            inner: nesmind_host::sight::Rect::new(0, 0, 16, 16),
         };
         assert_eq!(direction(&g, 0, 48), Some((0, 1)));
         assert_eq!(direction(&g, 42, 48), Some((1, 0)));

@@ -186,11 +186,13 @@ fn axis(
     }
     diffs.sort_by(f64::total_cmp);
     let guess = diffs[diffs.len() / 2];
-    if guess < 4.0
-        || diffs
-            .iter()
-            .any(|d| (d - guess).abs() > (guess / 4.0).max(3.0))
-    {
+    // Most steps must agree (the mean of a hand cut by the screen's edge, or drawn over
+    // other changes, may be pulled off by a few).
+    let agreeing = diffs
+        .iter()
+        .filter(|d| (*d - guess).abs() <= (guess / 4.0).max(3.0))
+        .count();
+    if guess < 4.0 || agreeing * 5 < diffs.len() * 3 {
         return Err(format!(
             "{name}: the hand's steps are not even ({diffs:.1?} pixels): not a board"
         ));
@@ -240,24 +242,24 @@ fn axis(
             acrosses.push(across);
         }
     }
-    let spread = |v: &[f64]| {
-        let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
-        let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        hi - lo
-    };
+    // Most estimates must agree; the mean of a hand cut by the screen's edge or drawn
+    // over other changes may be pulled off (the median is kept).
     let slack = f64::from(pitch) / 4.0;
-    if spread(&origins) > slack || spread(&acrosses) > slack {
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (om, am) = (median(&mut origins), median(&mut acrosses));
+    let near = |v: &[f64], m: f64| v.iter().filter(|x| (*x - m).abs() <= slack).count();
+    if near(&origins, om) * 5 < origins.len() * 3 || near(&acrosses, am) * 5 < acrosses.len() * 3 {
         return Err(format!(
-            "{name}: the hand's positions do not line up (spread {:.1} along, {:.1} across)",
-            spread(&origins),
-            spread(&acrosses)
+            "{name}: the hand's positions do not line up ({origins:.1?} along, {acrosses:.1?} across)"
         ));
     }
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
     Ok(Axis {
         pitch,
-        origin: mean(&origins),
-        across: mean(&acrosses),
+        origin: om,
+        across: am,
         start,
         end: after_pos[PRESSES - 1],
         wraps,
