@@ -404,10 +404,32 @@ impl Driver {
         self.game_frames += 1;
         self.quiet_frames += 1;
         if self.quiet_frames > STUCK_FRAMES {
-            let why = match self.inner.as_ref().map(|p| (p.failure(), p.problem())) {
-                Some((Some(f), _)) => format!(" (the plug-in stopped: {f})"),
-                Some((None, Some(p))) => format!(" (the plug-in is still calibrating: {p})"),
-                _ => String::new(),
+            // What the picture player says first (it plays), then why the RAM shortcut
+            // is not in use.
+            let why = match self.inner.as_ref() {
+                Some(p) if p.failure().is_some() => {
+                    format!(
+                        " (the plug-in stopped: {})",
+                        p.failure().unwrap_or_default()
+                    )
+                }
+                Some(p) => {
+                    let mut parts = Vec::new();
+                    if let Some(s) = p.sight_problem() {
+                        parts.push(format!("the plug-in is still calibrating: {s}"));
+                    } else if !p.status_line().is_empty() {
+                        parts.push(format!("the plug-in says: {}", p.status_line()));
+                    }
+                    if let Some(r) = p.ram_problem() {
+                        parts.push(format!("the plug-in's RAM map: {r}"));
+                    }
+                    if parts.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", parts.join("; "))
+                    }
+                }
+                None => String::new(),
             };
             let mover = self.game.as_ref().and_then(|g| {
                 g.pos

@@ -222,6 +222,11 @@ impl SpotPlugin {
         }
     }
 
+    /// The picture player's last calibration problem, if it has one.
+    pub fn sight_problem(&self) -> Option<&str> {
+        self.sight.as_ref().and_then(|s| s.problem())
+    }
+
     /// Why the player stopped, or why its last calibration try failed while it waits for
     /// another start position.
     pub fn problem(&self) -> Option<&str> {

@@ -10,7 +10,9 @@ use crate::moves::Move;
 use crate::position::{MAX_PLAYERS, Outcome};
 use crate::sight::probe::{Answer, Located, class_of_pad, locate, look_further, read_board};
 use crate::sight::steer::enter;
-use crate::sight::{Calibrated, Cell, STILL, Sight, boards_after, calibrate};
+use crate::sight::{
+    Calibrated, Cell, STILL, Sight, boards_after_orders, calibrate, cells_of, narrow_orders,
+};
 use nesmind_host::sight::{Job, Lab, Meter, Narrator, Picture, Shot, Stillness, TapeRun, TapeStep};
 use nesmind_host::{Buttons, Frame};
 
@@ -54,6 +56,9 @@ pub(super) struct SightState {
     refused_key: u64,
     /// The boards the rules allow until our next turn, from the last move made.
     expected: Vec<[Cell; CELLS]>,
+    /// The board right after our last move and the class that made it (to narrow the turn
+    /// orders down at the next turn).
+    after_ours: Option<([Cell; CELLS], u8)>,
     over_noted: bool,
     narr: Narrator,
 }
@@ -72,6 +77,7 @@ impl SightState {
             refused: 0,
             refused_key: 0,
             expected: Vec::new(),
+            after_ours: None,
             over_noted: false,
             narr: Narrator::new("spot"),
         }
@@ -145,8 +151,8 @@ impl SpotPlugin {
                     st.problem = Some(why);
                 }
             },
-            Mode::Playing(cal) => {
-                self.play_seen(frame, st, &cal, &shot, quiet);
+            Mode::Playing(mut cal) => {
+                self.play_seen(frame, st, &mut cal, &shot, quiet);
                 if matches!(st.mode, Mode::Looking) {
                     st.mode = Mode::Playing(cal);
                 }
@@ -227,7 +233,7 @@ impl SpotPlugin {
         &mut self,
         frame: &mut dyn Frame,
         st: &mut SightState,
-        cal: &Calibrated,
+        cal: &mut Calibrated,
         shot: &Shot,
         quiet: u32,
     ) {
@@ -279,6 +285,8 @@ impl SpotPlugin {
             return;
         };
         if is_start(&board) {
+            st.after_ours = None;
+            st.expected.clear();
             if st.over_noted {
                 self.players.iter_mut().for_each(|s| *s = None);
             }
@@ -304,7 +312,7 @@ impl SpotPlugin {
         &mut self,
         frame: &mut dyn Frame,
         st: &mut SightState,
-        cal: &Calibrated,
+        cal: &mut Calibrated,
         lab: &mut Lab,
         base: &nesmind_host::Fork,
         shot: &Shot,
@@ -353,6 +361,18 @@ impl SpotPlugin {
                 k
             }
         };
+        if cal.orders.len() > 1
+            && let Some((after, mover)) = st.after_ours
+            && narrow_orders(&mut cal.orders, &after, mover, &board, class)
+            && cal.orders[0] != cal.order
+        {
+            log::info!(
+                "spot: the turn order is {:?} by piece class ({} order(s) still fit)",
+                cal.orders[0],
+                cal.orders.len()
+            );
+            cal.order = cal.orders[0].clone();
+        }
         let to_move = cal
             .order
             .iter()
@@ -393,10 +413,9 @@ impl SpotPlugin {
             mv.from
         };
         // The board after the move, or after the others' replies too (a fast computer
-        // player may answer before the picture has settled).
-        // The board after the move, or after the others' replies too (a fast computer
-        // player may answer before the picture has settled).
-        let wants = boards_after(&pos.play(mv), &cal.order, pos.players() - 1);
+        // player may answer before the picture has settled), in any turn order still open.
+        let moved = cells_of(&pos.play(mv), &cal.order);
+        let wants = boards_after_orders(&moved, &cal.orders, class, pos.players() - 1);
         let dest = mv.to;
         // The move alone is accepted the frame it shows; the others' replies only once
         // the board has settled (a board mid-animation may pass through anything).
@@ -419,6 +438,7 @@ impl SpotPlugin {
         match enter(sight, lab, base, pad, (at.cell, source, dest), shows) {
             Ok((_, tape)) => {
                 st.expected = wants.clone();
+                st.after_ours = Some((moved, class));
                 st.refused = 0;
                 self.moves_entered += 1;
                 st.narr.acted();

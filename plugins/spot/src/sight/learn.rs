@@ -33,6 +33,9 @@ pub struct Calibrated {
     pub ours: u8,
     /// The piece classes in turn order, starting with `ours`.
     pub order: Vec<u8>,
+    /// Every turn order the moves seen so far allow (`order` first); more than one where
+    /// the others' moves have not yet touched each other.
+    pub orders: Vec<Vec<u8>>,
     /// Facts for the log.
     pub lines: Vec<String>,
     /// Frames run on forks.
@@ -217,11 +220,39 @@ fn watch_piece(
                 .flat_map(|r| (0..5).map(move |c| (c, r)))
                 .filter(|&(c, r)| count(c, r) > 0)
                 .collect();
-            let paired = blocks
+            // A clone's new piece looks like the piece it was cloned from: the block whose
+            // changed pixels the source's way repeats (most of them) is the destination,
+            // whatever else changed beside the board (a score, a turn sign).
+            let shot = last.as_ref().expect("set above");
+            let echo = |(c, r): (i32, i32)| {
+                all.iter()
+                    .filter(|&&p| block_of(p) == (c, r))
+                    .filter(|&&(x, y)| {
+                        shot.pic.get(x, y) == shot.pic.get(x + delta.0 * px, y + delta.1 * py)
+                    })
+                    .count()
+            };
+            let echoed = blocks
                 .iter()
                 .copied()
-                .filter(|&(c, r)| count(c + delta.0, r + delta.1) > 0)
-                .max_by_key(|&(c, r)| count(c, r));
+                .map(|b| (echo(b), b))
+                .filter(|&(e, (c, r))| e >= 4 && 3 * e >= 2 * count(c, r))
+                .max_by_key(|&(e, _)| e)
+                .map(|(_, b)| b);
+            // A pair of small changes (digits of a score beside the board) is not the
+            // move when another block changed far more than both together (a small piece
+            // beside a large selection mark still is).
+            let most = blocks.iter().map(|&(c, r)| count(c, r)).max().unwrap_or(0);
+            let paired = echoed.or_else(|| {
+                blocks
+                    .iter()
+                    .copied()
+                    .filter(|&(c, r)| {
+                        let partner = count(c + delta.0, r + delta.1);
+                        partner > 0 && 3 * (count(c, r) + partner) >= most
+                    })
+                    .max_by_key(|&(c, r)| count(c, r))
+            });
             // A lone change may be the selection going before the piece is drawn: wait
             // a little for the pair.
             if paired.is_none() && waited < SHOW_WAIT {
@@ -543,6 +574,57 @@ pub fn calibrate(
             still.len()
         ));
     }
+    // The turn order: as the pieces were seen to come if that fits the rules, else the
+    // order of the others that does (a piece that came under a hand is seen late).
+    let fits = |movers: &[u8]| {
+        let relabel = |v: Cell| match v {
+            Cell::Piece(k) if k >= OTHER => match movers.iter().position(|&m| m == k) {
+                Some(i) => Cell::Piece(i as u8 + 1),
+                None => Cell::Blocked,
+            },
+            v => v,
+        };
+        let order: Vec<u8> = (0..=movers.len() as u8).collect();
+        let (Ok(pos), Ok(reached)) = (
+            Sight::position(&after.map(relabel), &order, 1 % order.len()),
+            Sight::position(&watched.board.map(relabel), &order, 0),
+        ) else {
+            return false;
+        };
+        reachable(&pos, &reached, order.len() - 1)
+    };
+    // Moves that do not touch each other fit any order: every order that fits is kept,
+    // and play narrows them down (`narrow_orders`).
+    let mut fitting: Vec<Vec<u8>> = permutations(&watched.movers)
+        .into_iter()
+        .filter(|p| fits(p))
+        .collect();
+    if let Some(i) = fitting.iter().position(|p| *p == watched.movers) {
+        fitting.swap(0, i);
+    } else if let Some(p) = fitting.first() {
+        log::debug!("spot: the others' turn order is {p:?}, not as their pieces were seen");
+        watched.movers = p.clone();
+    }
+    // In the final labels: ours 0, the others 1.. as `watched.movers` has them.
+    let orders: Vec<Vec<u8>> = if fitting.is_empty() {
+        vec![(0..=watched.movers.len() as u8).collect()]
+    } else {
+        fitting
+            .iter()
+            .map(|p| {
+                std::iter::once(0)
+                    .chain(p.iter().map(|k| {
+                        watched
+                            .movers
+                            .iter()
+                            .position(|m| m == k)
+                            .expect("a permutation") as u8
+                            + 1
+                    }))
+                    .collect()
+            })
+            .collect()
+    };
     let relabel = |v: Cell| match v {
         Cell::Piece(k) if k >= OTHER => match watched.movers.iter().position(|&m| m == k) {
             Some(i) => Cell::Piece(i as u8 + 1),
@@ -613,9 +695,27 @@ pub fn calibrate(
         pad,
         ours,
         order,
+        orders,
         lines,
         fork_frames: lab.frames(),
     })
+}
+
+/// Every order of `items`.
+fn permutations(items: &[u8]) -> Vec<Vec<u8>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// Whether `plies` legal moves lead from `pos` to the pieces of `target`.

@@ -226,6 +226,95 @@ pub fn boards_after(pos: &Position, order: &[u8], plies: usize) -> Vec<[Cell; CE
     out
 }
 
+/// The boards the `plies` moves after `mover`'s may show, under any of `orders` (turn
+/// orders of piece classes): `after` (the move alone) first, each board once. A game
+/// that ends may hand every empty cell to one player (the usual Ataxx fill rule), so
+/// each board's filled forms are kept too.
+pub fn boards_after_orders(
+    after: &[Cell; CELLS],
+    orders: &[Vec<u8>],
+    mover: u8,
+    plies: usize,
+) -> Vec<[Cell; CELLS]> {
+    let mut out = vec![*after];
+    let mut seen: std::collections::HashSet<[Cell; CELLS]> = out.iter().copied().collect();
+    for order in orders {
+        let Some(i) = order.iter().position(|&k| k == mover) else {
+            continue;
+        };
+        let Ok(pos) = Sight::position(after, order, (i + 1) % order.len()) else {
+            continue;
+        };
+        for b in boards_after(&pos, order, plies) {
+            if seen.insert(b) {
+                out.push(b);
+            }
+        }
+    }
+    for b in out.clone() {
+        for filled in end_fills(&b) {
+            if seen.insert(filled) {
+                out.push(filled);
+            }
+        }
+    }
+    out
+}
+
+/// `board` with all its empty cells given to one player, for each player on it.
+fn end_fills(board: &[Cell; CELLS]) -> Vec<[Cell; CELLS]> {
+    if !board.contains(&Cell::Empty) {
+        return Vec::new();
+    }
+    let mut classes: Vec<u8> = board
+        .iter()
+        .filter_map(|c| match c {
+            Cell::Piece(k) => Some(*k),
+            _ => None,
+        })
+        .collect();
+    classes.sort_unstable();
+    classes.dedup();
+    classes
+        .into_iter()
+        .map(|k| board.map(|c| if c == Cell::Empty { Cell::Piece(k) } else { c }))
+        .collect()
+}
+
+/// Keeps the turn orders under which the moves since `mover`'s (whose board right after
+/// is `after`) reach `now`, with `to_move` to move. Returns whether any order remains
+/// (when none does, the board was likely misread and `orders` is left alone).
+pub fn narrow_orders(
+    orders: &mut Vec<Vec<u8>>,
+    after: &[Cell; CELLS],
+    mover: u8,
+    now: &[Cell; CELLS],
+    to_move: u8,
+) -> bool {
+    let fits = |order: &Vec<u8>| {
+        let n = order.len();
+        let (Some(i), Some(j)) = (
+            order.iter().position(|&k| k == mover),
+            order.iter().position(|&k| k == to_move),
+        ) else {
+            return false;
+        };
+        let (Ok(from), Ok(to)) = (
+            Sight::position(after, order, (i + 1) % n),
+            Sight::position(now, order, j),
+        ) else {
+            return false;
+        };
+        learn::reachable(&from, &to, (j + n - i - 1) % n)
+    };
+    let kept: Vec<Vec<u8>> = orders.iter().filter(|o| fits(o)).cloned().collect();
+    if kept.is_empty() {
+        return false;
+    }
+    *orders = kept;
+    true
+}
+
 /// Runs `f` until `region` has been still for [`STILL`] frames (ignoring `live`).
 pub fn settle(lab: &mut Lab, f: &mut Fork, region: Rect, live: &PixelMask) -> Result<Shot, String> {
     match lab.settle_except(f, region, live, STILL, SETTLE_MAX)? {

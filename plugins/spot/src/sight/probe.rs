@@ -4,7 +4,7 @@
 use super::steer::buttons_of;
 use super::{Cell, Seen, Sight};
 use crate::board::CELLS;
-use nesmind_host::sight::{Lab, Shot};
+use nesmind_host::sight::{Lab, Rect, Shot};
 use nesmind_host::{Fork, Frame};
 
 /// Most frames a probe's press may take to settle; a pad whose press does not settle in
@@ -71,7 +71,11 @@ pub fn locate(
         };
         let (pa, pb) = (sight.grid.cursor_point(a), sight.grid.cursor_point(b));
         let mid = ((pa.0 + pb.0) / 2.0, (pa.1 + pb.1) / 2.0);
-        if (m.0 - mid.0).abs() <= f64::from(sight.grid.pitch.0) / 3.0
+        // A hand wrapping round the edge changes both ends of a row, whose middle lies
+        // where a step would: most of a step's change is round its two cells.
+        let round = ch.within(around(sight, pa, pb));
+        if 4 * round.pixels.len() >= 3 * ch.pixels.len()
+            && (m.0 - mid.0).abs() <= f64::from(sight.grid.pitch.0) / 3.0
             && (m.1 - mid.1).abs() <= f64::from(sight.grid.pitch.1) / 3.0
             && c.pic.same_except(&shot.pic, area, &sight.live)
         {
@@ -84,6 +88,20 @@ pub fn locate(
         }
     }
     Ok(if other { Answer::Other } else { Answer::Silent })
+}
+
+/// The box round two hand points, a cell wider all round (a hand may light its whole
+/// cell, and its point need not be the cell's middle).
+pub fn around(sight: &Sight, p: (f64, f64), q: (f64, f64)) -> Rect {
+    let (px, py) = (f64::from(sight.grid.pitch.0), f64::from(sight.grid.pitch.1));
+    let (x0, y0) = (p.0.min(q.0) - px, p.1.min(q.1) - py);
+    let (x1, y1) = (p.0.max(q.0) + px, p.1.max(q.1) + py);
+    Rect::new(
+        x0.floor() as i32,
+        y0.floor() as i32,
+        (x1 - x0).ceil() as i32 + 1,
+        (y1 - y0).ceil() as i32 + 1,
+    )
 }
 
 /// The board read from `shot`, with what the hand hides read from the copy on which it

@@ -6,7 +6,6 @@
 //! did at those frames, or the tape stops.
 
 use super::Sight;
-use super::grid::Grid;
 use crate::board::SIDE;
 use nesmind_host::sight::{Lab, Shot};
 pub use nesmind_host::sight::{Tape, Taped};
@@ -24,21 +23,13 @@ fn settle_taped(t: &mut Taped, lab: &mut Lab, sight: &Sight) -> Result<Shot, Str
 }
 
 /// The direction (column step, row step) of the next press from `from` towards `to`:
-/// rows first, the short way round if the hand wraps.
-pub fn direction(grid: &Grid, from: u8, to: u8) -> Option<(i32, i32)> {
+/// rows first, never round the edge. A wrap saves a few presses at most, and a walk
+/// can take a hand that flickers at the edge for one that wraps.
+pub fn direction(from: u8, to: u8) -> Option<(i32, i32)> {
     let side = SIDE as i32;
     let (r, c) = (i32::from(from) / side, i32::from(from) % side);
     let (tr, tc) = (i32::from(to) / side, i32::from(to) % side);
-    let way = |d: i32| {
-        if d == 0 {
-            0
-        } else if grid.wraps && d.abs() > side / 2 {
-            -d.signum()
-        } else {
-            d.signum()
-        }
-    };
-    match (way(tr - r), way(tc - c)) {
+    match ((tr - r).signum(), (tc - c).signum()) {
         (0, 0) => None,
         (0, dc) => Some((dc, 0)),
         (dr, _) => Some((0, dr)),
@@ -55,14 +46,21 @@ pub fn buttons_of(dir: (i32, i32)) -> Buttons {
 }
 
 /// Whether the change between two settled pictures is the hand stepping from `a` to `b`:
-/// the mean changed pixel lies near the middle of their hand points.
+/// a fair part of it lies round their hand points, and its mean there near their middle
+/// (other things may change on the board meanwhile: a mark under the hand, a blink).
 fn stepped(sight: &Sight, before: &Shot, after: &Shot, a: u8, b: u8) -> bool {
     let ch = before
         .pic
         .changes_in(&after.pic, sight.grid.board_area())
         .unmasked(&sight.live);
-    let Some(m) = ch.centroid() else { return false };
     let (p, q) = (sight.grid.cursor_point(a), sight.grid.cursor_point(b));
+    let round = ch.within(super::probe::around(sight, p, q));
+    if 4 * round.pixels.len() < ch.pixels.len() {
+        return false;
+    }
+    let Some(m) = round.centroid() else {
+        return false;
+    };
     let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
     (m.0 - mid.0).abs() <= f64::from(sight.grid.pitch.0) / 2.0
         && (m.1 - mid.1).abs() <= f64::from(sight.grid.pitch.1) / 2.0
@@ -80,7 +78,7 @@ pub fn goto(
     let mut at = from;
     let mut lost = 0;
     for _ in 0..4 * SIDE {
-        let Some(dir) = direction(&sight.grid, at, to) else {
+        let Some(dir) = direction(at, to) else {
             return Ok(shot);
         };
         let next = sight
@@ -159,8 +157,12 @@ pub fn enter(
         tape: &mut tape,
     };
     let shot = settle_taped(&mut t, lab, sight)?;
-    let shot = goto(sight, lab, &mut t, cursor, source, shot)?;
-    let shot = press_a(sight, lab, &mut t, &shot, false)?;
+    goto(sight, lab, &mut t, cursor, source, shot)?;
+    // A game may show a piece picked up only in its hand or beside the board, or not
+    // at all: the pick-up is taken on trust, and the press that puts the piece down,
+    // which must change the board, checks both.
+    t.tap(lab, Buttons::A)?;
+    let shot = settle_taped(&mut t, lab, sight)?;
     let shot = goto(sight, lab, &mut t, source, dest, shot)?;
     press_a(sight, lab, &mut t, &shot, true)?;
     t.commit();
@@ -189,23 +191,38 @@ pub fn enter(
 
 #[cfg(test)]
 mod tests {
+    use super::super::grid::Grid;
     use super::*;
 
     #[test]
-    fn directions_take_rows_first_and_the_short_way_round() {
-        let mut g = Grid {
+    fn directions_take_rows_first_and_never_wrap() {
+        assert_eq!(direction(0, 48), Some((0, 1)));
+        assert_eq!(direction(42, 48), Some((1, 0)));
+        assert_eq!(direction(6, 0), Some((-1, 0)));
+        assert_eq!(direction(0, 42), Some((0, 1)));
+        assert_eq!(direction(5, 5), None);
+        // On a board whose hand wraps, every walk still takes the straight way: as many
+        // presses as the cells between, none across an edge.
+        let g = Grid {
             origin: (0, 0),
             pitch: (16, 16),
             cursor0: (8.0, 8.0),
-            wraps: false,
+            wraps: true,
             inner: nesmind_host::sight::Rect::new(0, 0, 16, 16),
         };
-        assert_eq!(direction(&g, 0, 48), Some((0, 1)));
-        assert_eq!(direction(&g, 42, 48), Some((1, 0)));
-        assert_eq!(direction(&g, 6, 0), Some((-1, 0)));
-        assert_eq!(direction(&g, 5, 5), None);
-        g.wraps = true;
-        assert_eq!(direction(&g, 6, 0), Some((1, 0)));
-        assert_eq!(direction(&g, 0, 42), Some((0, -1)));
+        let side = SIDE as i32;
+        for from in 0..(side * side) as u8 {
+            for to in 0..(side * side) as u8 {
+                let (mut at, mut presses) = (from, 0);
+                while let Some(dir) = direction(at, to) {
+                    at = g.step(at, dir).expect("a step on the board");
+                    presses += 1;
+                    assert!(presses <= 2 * side, "{from} -> {to} does not end");
+                }
+                let (a, b) = (i32::from(from), i32::from(to));
+                let far = (a / side - b / side).abs() + (a % side - b % side).abs();
+                assert_eq!(presses, far, "{from} -> {to}");
+            }
+        }
     }
 }
