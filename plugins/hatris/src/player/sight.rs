@@ -3,9 +3,10 @@
 //! from the picture, sees the next pair by dropping this one on a copy, searches, makes
 //! the move on a copy (steering from the picture) and gives the real game the same
 //! presses. A RAM map, when calibration found one, is checked against the piles read from
-//! the picture at every spawn and dropped (said at info level) on a disagreement.
+//! the picture at every spawn and dropped (said at info level) on a disagreement; while it
+//! agrees, the RAM player steers the pair (a sprite may flicker or hide, its bytes do not).
 
-use super::{HatrisPlayer, describe};
+use super::{HatrisPlayer, Phase, describe};
 use crate::board::{Board, Geometry, Landing};
 use crate::game::{Action, Game};
 use crate::moves::route;
@@ -40,6 +41,9 @@ pub(super) struct SightPlay {
     narr: Narrator,
     /// The reading of the nesting table the piles fit.
     reading: NestReading,
+    /// A RAM map that agreed with the picture at the last spawn steers the pair (the
+    /// RAM player's way); the picture checks it again at every spawn.
+    ram_drives: bool,
 }
 
 impl SightPlay {
@@ -55,6 +59,7 @@ impl SightPlay {
             pending: false,
             narr: Narrator::new("hatris"),
             reading: NestReading::A,
+            ram_drives: false,
         }
     }
 
@@ -190,25 +195,28 @@ impl HatrisPlayer {
             log::trace!("hatris: frame {}: a new pair", frame.frame_number());
             st.pending = true;
         }
-        let spawn = spawn_of(&hats);
-        let Some(spawn) = spawn.filter(|_| st.pending) else {
-            if !st.pending {
-                st.narr.acted();
+        match spawn_of(&hats).filter(|_| st.pending) {
+            None => {
+                if !st.pending {
+                    st.narr.acted();
+                }
             }
-            return;
-        };
-        match self.decide_seen(frame, st, sight, &shot, &spawn) {
-            Ok(()) => {
-                st.pending = false;
-                st.narr.acted();
-            }
-            Err(why) => {
-                log::debug!(
-                    "hatris: frame {}: cannot decide: {why}",
-                    frame.frame_number()
-                );
-                st.narr.waiting(frame, &why)
-            }
+            Some(spawn) => match self.decide_seen(frame, st, sight, &shot, &spawn) {
+                Ok(()) => {
+                    st.pending = false;
+                    st.narr.acted();
+                }
+                Err(why) => {
+                    log::debug!(
+                        "hatris: frame {}: cannot decide: {why}",
+                        frame.frame_number()
+                    );
+                    st.narr.waiting(frame, &why)
+                }
+            },
+        }
+        if st.ram_drives {
+            self.play(frame);
         }
     }
 
@@ -254,6 +262,26 @@ impl HatrisPlayer {
                 }
             }
         };
+        // The RAM shortcut steers while it agrees with the picture: the RAM player reads
+        // the falling pair where the picture may lose it (sprites that flicker or hide).
+        if self.map.is_some() && matches!(self.phase, Phase::Playing) {
+            self.check_ram(frame, &piles);
+            if self.map.is_some() {
+                if !st.ram_drives {
+                    log::info!(
+                        "hatris: the RAM map agrees with the picture: steering through it, checked at every spawn"
+                    );
+                    self.prev_heights = None;
+                    self.spawning = None;
+                }
+                st.ram_drives = true;
+                return Ok(());
+            }
+        }
+        if st.ram_drives {
+            log::info!("hatris: playing from the picture again");
+            st.ram_drives = false;
+        }
         let geo = self.geometry(st.reading);
         let mut board = Board::default();
         board.set_piles(&geo, &piles);
@@ -432,6 +460,12 @@ impl HatrisPlayer {
         // Bytes the RAM map has not identified yet (a hat type not seen before) neither
         // confirm nor contradict it.
         let Some(ram) = ram else { return };
+        // A well the picture shows empty under RAM's hats is a screen between plays (a
+        // bonus, a level's title), not a contradiction.
+        if piles.iter().all(Vec::is_empty) && ram.iter().any(|c| !c.is_empty()) {
+            log::debug!("hatris: the picture shows no piles where RAM has {ram:?}: not compared");
+            return;
+        }
         if ram.iter().zip(piles).any(|(a, b)| a != b) {
             log::info!(
                 "hatris: the RAM map's piles ({ram:?}) disagree with the picture's ({piles:?}); playing from the picture and calibrating RAM again"

@@ -64,6 +64,8 @@ pub fn spawn_of(hats: &[Falling]) -> Option<Spawn> {
 pub struct Spawns {
     lowest: Option<i32>,
     pair: Option<i32>,
+    /// The next pair seen is new whatever its height (a tape has just ended at a spawn).
+    fresh: bool,
     /// The highest a new pair has been seen.
     spawn_row: i32,
 }
@@ -80,6 +82,7 @@ impl Spawns {
         Spawns {
             lowest: None,
             pair: None,
+            fresh: false,
             spawn_row: spawn_row.unwrap_or(i32::MIN),
         }
     }
@@ -96,7 +99,9 @@ impl Spawns {
         let pair = spawn_of(hats);
         self.pair = pair.as_ref().map(|p| p.bottom_row);
         let pair = pair?;
-        let new = if self.spawn_row == i32::MIN {
+        let new = if std::mem::take(&mut self.fresh) {
+            true
+        } else if self.spawn_row == i32::MIN {
             // Where pairs appear is not known yet: a pair higher than anything before.
             was_lowest.is_none_or(|w| pair.bottom_row + 8 < w)
         } else {
@@ -115,10 +120,11 @@ impl Spawns {
         None
     }
 
-    /// Forget the last frame (the next pair seen counts as new).
+    /// Forget the last frame: the next pair seen counts as new.
     pub fn reset(&mut self) {
         self.lowest = None;
         self.pair = None;
+        self.fresh = true;
     }
 }
 
@@ -190,8 +196,14 @@ fn run_to_spawn(
     let shot = t.shot()?;
     let hats = falling(&sight.well, &shot, &t.fork, &sight.tops(&shot));
     let now = spawns.see(&hats);
-    // After a helper no pair is in play: one showing already is the next.
-    if let (false, Some(p)) = (pair_showing, now) {
+    // When the pair in play has landed (or a helper took its place), a pair showing
+    // already where pairs appear is the next one.
+    if let (false, Some(p)) = (
+        pair_showing,
+        now.or_else(|| {
+            spawn_of(&hats).filter(|p| sight.spawn_row.is_some_and(|r| p.bottom_row <= r + 12))
+        }),
+    ) {
         return Ok(Some((p, shot)));
     }
     for i in 0..max {
@@ -207,6 +219,32 @@ fn run_to_spawn(
         }
     }
     Ok(None)
+}
+
+/// Frames a copy runs on after a spawn for the piles to become readable (a helper's
+/// message may still be drawn over the well for a few frames).
+const READABLE_FRAMES: u64 = 60;
+
+/// The piles read from `shot`, or from a later frame of `t` once they can be read.
+fn readable_piles(
+    sight: &HatSight,
+    geo: &crate::board::Geometry,
+    lab: &mut Lab,
+    t: &mut Taped,
+    mut shot: Shot,
+) -> Result<Result<[Vec<u8>; COLUMNS], String>, String> {
+    let mut piles = sight.read_piles(&shot, geo);
+    for _ in 0..READABLE_FRAMES {
+        if piles.is_ok() {
+            break;
+        }
+        t.run(lab, Buttons::NONE, 1)?;
+        shot = t.shot()?;
+        if !shot.pic.is_blank() {
+            piles = sight.read_piles(&shot, geo);
+        }
+    }
+    Ok(piles)
 }
 
 /// The next pair's types, seen by dropping this one on a copy of `base`.
@@ -256,6 +294,7 @@ pub fn place(
     };
     let mut release = false;
     let mut prev: Option<PairView> = None;
+    let mut unsure = 0;
     for _ in 0..SPAWN_FRAMES {
         let shot = t.shot()?;
         if shot.pic.is_blank() {
@@ -269,6 +308,26 @@ pub fn place(
         let Some(view) = view_of(sight, spawn, &hats, prev.as_ref()) else {
             break;
         };
+        // A hat gone from high above its pile was not landed: the frame is not to be
+        // trusted (a game that turns the picture off part-way down); hold and look again.
+        let h = board.heights();
+        let vanished = prev.as_ref().is_some_and(|p| {
+            (0..2).any(|i| {
+                view.heights[i] == Some(0)
+                    && p.heights[i].is_some_and(|y| y > 0)
+                    && p.cols[i].is_some_and(|c| {
+                        let pile = h[c.clamp(0, COLUMNS as i16 - 1) as usize];
+                        p.heights[i].is_some_and(|y| y > pile + 20)
+                    })
+            })
+        });
+        if vanished && unsure < 8 {
+            unsure += 1;
+            let held = t.fork.buttons(0);
+            t.run(lab, held, 1)?;
+            continue;
+        }
+        unsure = 0;
         log::trace!(
             "hatris: steering {route:?}: cols {:?} heights {:?} types {:?} fall {:?}",
             view.cols,
@@ -313,9 +372,9 @@ pub fn place(
         t.run(lab, b, 1)?;
     }
     t.commit();
-    let next = run_to_spawn(sight, lab, &mut t, SPAWN_FRAMES, |_| Buttons::NONE, true)?;
+    let next = run_to_spawn(sight, lab, &mut t, SPAWN_FRAMES, |_| Buttons::NONE, false)?;
     let (next, piles) = match next {
-        Some((s, shot)) => (Some(s), sight.read_piles(&shot, geo)),
+        Some((s, shot)) => (Some(s), readable_piles(sight, geo, lab, &mut t, shot)?),
         None => (None, Err("no next pair came".to_string())),
     };
     t.checkpoint()?;
@@ -453,7 +512,7 @@ pub fn call_helper(
     t.commit();
     let next = run_to_spawn(sight, lab, &mut t, SPAWN_FRAMES, |_| Buttons::NONE, false)?;
     let (next, piles) = match next {
-        Some((s, shot)) => (Some(s), sight.read_piles(&shot, geo)),
+        Some((s, shot)) => (Some(s), readable_piles(sight, geo, lab, &mut t, shot)?),
         None => (None, Err("no next pair came after the helper".to_string())),
     };
     t.checkpoint()?;

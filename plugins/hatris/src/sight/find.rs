@@ -119,7 +119,20 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
         base: 240,
         bg_dx: 0,
         backdrop,
+        sprite_table: None,
     };
+    let pair_sprites: Vec<super::SpriteTile> = f
+        .oam()
+        .chunks_exact(4)
+        .filter(|s| s[0] < 0xEF)
+        .filter(|s| {
+            col_x
+                .iter()
+                .any(|&x| i32::from(s[3]) == x || i32::from(s[3]) == x + 8)
+        })
+        .map(|s| (i32::from(s[3]), i32::from(s[0]) + 1, s[1], s[2]))
+        .collect();
+    well.sprite_table = super::sprite_table(&f, &shot.pic, &pair_sprites);
     // The two emptiest neighbouring piles, judged by drawn pixels in their columns.
     let drawn = |c: usize| {
         let r = Rect::new(col_x[c], 0, ART_W, 240);
@@ -292,7 +305,14 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
             "well: columns at x {:?} ({pitch} px apart), heads at row {}, piles drawn {} px from the sprites",
             sight.well.col_x, sight.well.base, sight.well.bg_dx
         ),
-        format!("hats seen landing: {}", names.join(", ")),
+        format!(
+            "hats seen landing: {}; sprites drawn from pattern table {}",
+            names.join(", "),
+            sight
+                .well
+                .sprite_table
+                .map_or("(not told apart)".to_string(), |t| format!("${t:04X}"))
+        ),
     ];
     Ok(Found {
         sight,

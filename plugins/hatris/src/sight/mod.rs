@@ -59,6 +59,8 @@ pub struct Well {
     pub bg_dx: i32,
     /// The colour behind the piles.
     pub backdrop: u8,
+    /// The pattern table the sprites are drawn from, once seen (it does not change).
+    pub sprite_table: Option<u16>,
 }
 
 impl Well {
@@ -179,7 +181,7 @@ fn sprite_pixels(frame: &dyn Frame, s: SpriteTile, table: u16) -> Vec<(i32, i32,
 
 /// The pattern table the sprites are drawn from: the one whose drawing the picture shows
 /// (the PPU setting that chooses it cannot be read).
-fn sprite_table(frame: &dyn Frame, pic: &Picture, sprites: &[SpriteTile]) -> Option<u16> {
+pub fn sprite_table(frame: &dyn Frame, pic: &Picture, sprites: &[SpriteTile]) -> Option<u16> {
     [0x0000u16, 0x1000].into_iter().find(|&table| {
         let px: Vec<(i32, i32, u8)> = sprites
             .iter()
@@ -204,7 +206,9 @@ pub fn falling(well: &Well, shot: &Shot, frame: &dyn Frame, tops: &[i32; COLUMNS
         .iter()
         .flat_map(|&x| column_sprites(oam, x, well.base))
         .collect();
-    let table = sprite_table(frame, &shot.pic, &all);
+    let table = well
+        .sprite_table
+        .or_else(|| sprite_table(frame, &shot.pic, &all));
     for (c, &x) in well.col_x.iter().enumerate() {
         let mut sprites = column_sprites(oam, x, well.base);
         if sprites.is_empty() {
@@ -256,6 +260,16 @@ pub fn falling(well: &Well, shot: &Shot, frame: &dyn Frame, tops: &[i32; COLUMNS
             bottom.min(well.base),
             well.backdrop,
         ) else {
+            // Nothing of it shows (a game may turn the picture off part-way down a
+            // frame): the sprites still say where it is; what it is, its sprites' looks.
+            out.push(Falling {
+                col: c as u8,
+                kind: None,
+                bottom_row: bottom - 9,
+                tiles,
+                top,
+                art: None,
+            });
             continue;
         };
         let clean = last < tops[c] - 1;
@@ -344,7 +358,7 @@ impl HatSight {
         let mut board = crate::board::Board::default();
         board.set_piles(geo, expect);
         let mut learned = false;
-        for c in 0..COLUMNS {
+        'cols: for c in 0..COLUMNS {
             let Some(top) = board.piles[c].top() else {
                 continue;
             };
@@ -360,7 +374,8 @@ impl HatSight {
                     let Some(s) = sprite.at(x, r) else { continue };
                     let (sx, sy) = (self.well.pile_x(c) + x, top_row + r);
                     if shot.sprites.covers(sx, sy) {
-                        return false;
+                        // A sprite over it (the hat itself, just landed): next frame.
+                        continue 'cols;
                     }
                     let b = shot.pic.get(sx, sy).unwrap_or(self.well.backdrop);
                     px[(r * ART_W + x) as usize] = Some(b);
@@ -554,6 +569,7 @@ mod tests {
                 base: 208,
                 bg_dx: 0,
                 backdrop: 0x0F,
+                sprite_table: None,
             },
             arts: std::array::from_fn(|k| Some(block(i32::from(HAT_HEIGHT[k]), 0x10 + k as u8))),
             colours: [None; 64],
