@@ -129,6 +129,15 @@ impl HatrisPlayer {
                 self.wait(frame, n, w);
             }
             Phase::Calibrating(_) => self.poll_calibration(frame),
+            Phase::Failed(_)
+                if self.ram_failures < super::RAM_TRIES
+                    && frame.frame_number() >= self.ram_retry_at =>
+            {
+                self.phase = Phase::Waiting {
+                    next_probe: frame.frame_number(),
+                    warned: true,
+                };
+            }
             Phase::Playing if self.map.is_none() => {
                 // The map was dropped: calibrate again.
                 self.phase = Phase::Waiting {

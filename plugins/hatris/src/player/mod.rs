@@ -93,7 +93,17 @@ pub struct HatrisPlayer {
     use_ram: bool,
     /// RAM maps dropped because they disagreed with the picture.
     pub ram_dropped: u64,
+    /// RAM calibration tries that failed beside the picture player, and the game frame
+    /// from which it tries again (the game's state at a try, such as piles about to top
+    /// out on the copies, may be what made it fail).
+    ram_failures: u32,
+    ram_retry_at: u64,
+    ram_failed: Option<String>,
 }
+
+/// RAM calibration tries beside the picture player, and game frames between them.
+const RAM_TRIES: u32 = 3;
+const RAM_RETRY_FRAMES: u64 = 1200;
 
 /// Builds the player from `--plugin-opt` values: `ram_map`, `save_map`, `weights`,
 /// `settings`.
@@ -163,6 +173,9 @@ impl HatrisPlayer {
             sight: sight.then(|| Box::new(sight::SightPlay::new())),
             use_ram,
             ram_dropped: 0,
+            ram_failures: 0,
+            ram_retry_at: 0,
+            ram_failed: None,
         })
     }
 
@@ -193,10 +206,11 @@ impl HatrisPlayer {
         self.sight.as_ref()?.problem()
     }
 
-    /// Why RAM calibration failed, if it did.
+    /// Why RAM calibration failed, if it did (the last try's reason while it tries again).
     pub fn ram_problem(&self) -> Option<&str> {
         match &self.phase {
             Phase::Failed(why) => Some(why),
+            _ if self.map.is_none() => self.ram_failed.as_deref(),
             _ => None,
         }
     }
@@ -228,9 +242,17 @@ impl HatrisPlayer {
 
     fn fail(&mut self, frame: &mut dyn Frame, why: String) {
         if self.sight.is_some() {
+            self.ram_failures += 1;
+            self.ram_retry_at = frame.frame_number() + RAM_RETRY_FRAMES;
+            let next = if self.ram_failures < RAM_TRIES {
+                "; trying again later"
+            } else {
+                ""
+            };
             log::info!(
-                "hatris: RAM calibration could not find {why}; playing from the picture alone"
+                "hatris: RAM calibration could not find {why}; playing from the picture alone{next}"
             );
+            self.ram_failed = Some(why.clone());
             self.phase = Phase::Failed(why);
             return;
         }

@@ -258,6 +258,19 @@ impl HatrisPlayer {
                         self.geo = Geometry::new(&self.settings);
                         p
                     }
+                    // RAM that nothing has contradicted fills what the picture cannot
+                    // read (a hat type whose pile picture is not learned yet).
+                    Err(_) if self.map.is_some() && matches!(self.phase, Phase::Playing) => {
+                        if !st.ram_drives {
+                            log::info!(
+                                "hatris: {why}: steering through the RAM map until the picture can check it"
+                            );
+                            self.prev_heights = None;
+                            self.spawning = None;
+                        }
+                        st.ram_drives = true;
+                        return Ok(());
+                    }
                     Err(_) => return Err(format!("{why}: pressing nothing")),
                 }
             }
