@@ -235,12 +235,18 @@ fn a_saved_map_plays_back_without_calibrating() {
     );
 }
 
+/// A classic variant whose scrambled piles the player has played to the cap.
+const SCRAMBLED_SEED: u64 = 333_333_333_333;
+
 #[test]
 fn piles_no_layout_explains_are_played_from_the_picture() {
     if !common::cc65_installed() {
         return;
     }
-    let seed = fresh_seed();
+    // A fixed seed: what is checked is how RAM calibration fails and the picture takes
+    // over; fresh variants are played in `fresh_random_variants_are_calibrated_and_played`
+    // and tests/sight_hatris.rs.
+    let seed = SCRAMBLED_SEED;
     let context = format!("cart variant {seed} -D SCRAMBLE=1");
     let cart = Cart::classic(seed, &[("SCRAMBLE", 1)]).unwrap();
     let (run, seen) = play_watched(&cart, &PluginOptions::new(), 4, 150);

@@ -399,38 +399,42 @@ impl Driver {
         Ok(())
     }
 
+    /// What the plug-in says about itself, for a failure message: the picture player
+    /// first (it plays), then why the RAM shortcut is not in use.
+    fn plugin_says(&self) -> String {
+        match self.inner.as_ref() {
+            Some(p) if p.failure().is_some() => {
+                format!(
+                    " (the plug-in stopped: {})",
+                    p.failure().unwrap_or_default()
+                )
+            }
+            Some(p) => {
+                let mut parts = Vec::new();
+                if let Some(s) = p.sight_problem() {
+                    parts.push(format!("the plug-in is still calibrating: {s}"));
+                } else if !p.status_line().is_empty() {
+                    parts.push(format!("the plug-in says: {}", p.status_line()));
+                }
+                if let Some(r) = p.ram_problem() {
+                    parts.push(format!("the plug-in's RAM map: {r}"));
+                }
+                if parts.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", parts.join("; "))
+                }
+            }
+            None => String::new(),
+        }
+    }
+
     /// During play: notice a stuck or endless game and refused presses.
     fn watch(&mut self, frame: &dyn Frame) {
         self.game_frames += 1;
         self.quiet_frames += 1;
         if self.quiet_frames > STUCK_FRAMES {
-            // What the picture player says first (it plays), then why the RAM shortcut
-            // is not in use.
-            let why = match self.inner.as_ref() {
-                Some(p) if p.failure().is_some() => {
-                    format!(
-                        " (the plug-in stopped: {})",
-                        p.failure().unwrap_or_default()
-                    )
-                }
-                Some(p) => {
-                    let mut parts = Vec::new();
-                    if let Some(s) = p.sight_problem() {
-                        parts.push(format!("the plug-in is still calibrating: {s}"));
-                    } else if !p.status_line().is_empty() {
-                        parts.push(format!("the plug-in says: {}", p.status_line()));
-                    }
-                    if let Some(r) = p.ram_problem() {
-                        parts.push(format!("the plug-in's RAM map: {r}"));
-                    }
-                    if parts.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", parts.join("; "))
-                    }
-                }
-                None => String::new(),
-            };
+            let why = self.plugin_says();
             let mover = self.game.as_ref().and_then(|g| {
                 g.pos
                     .map(|p| g.slots.get(p.to_move()).copied().unwrap_or(0) + 1)
@@ -440,8 +444,9 @@ impl Driver {
             ));
         }
         if self.game_frames > self.cfg.max_game_frames {
+            let why = self.plugin_says();
             self.fail(format!(
-                "a game lasted more than {} frames",
+                "a game lasted more than {} frames{why}",
                 self.cfg.max_game_frames
             ));
         }
