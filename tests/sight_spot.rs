@@ -76,16 +76,19 @@ fn fresh_variants_are_played_honestly() {
         );
         // The cart never refused a press and every move the port reported was legal.
         assert_eq!(r.refused_presses, 0, "{context}");
+        // A move the copy did not take is tried again or replaced; nothing reached the game.
+        let on_forks = |e: &String| e.contains("not taken on a fork");
         assert!(
             r.errors
                 .iter()
+                .filter(|e| !on_forks(e))
                 .all(|e| e.starts_with("stuck") || e.starts_with("a game lasted")),
             "{context}: {:#?}",
             r.errors
         );
         // A game the player did not play ends with it saying why (not that it waits for
         // its turn while the game waits for it).
-        for e in &r.errors {
+        for e in r.errors.iter().filter(|e| !on_forks(e)) {
             assert!(
                 e.contains("the plug-in") && !e.contains("waiting for my turn"),
                 "{context}: a silent stall: {e}"

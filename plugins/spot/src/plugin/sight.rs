@@ -461,7 +461,7 @@ impl SpotPlugin {
                     "spot: {mv} was not taken on a fork as planned ({} of {MAX_REFUSED}): {why}",
                     st.refused
                 );
-                self.errors.push(format!("{mv}: {why}"));
+                self.errors.push(format!("{mv} not taken on a fork: {why}"));
                 Ok(())
             }
         }
