@@ -7,8 +7,10 @@
 
 mod common;
 
+use common::spy::Spy;
+
 use nesmind::emu::Rom;
-use nesmind::host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Session, Setup};
+use nesmind::host::{Frame, Plugin, PluginOptions, RomInfo, Session, Setup};
 use nesmind::plugins::hatris::demo;
 use nesmind::plugins::hatris::play::RunResult;
 use nesmind::plugins::hatris::player::HatrisPlayer;
@@ -49,11 +51,7 @@ impl Plugin for Watched {
     }
     fn on_frame(&mut self, frame: &mut dyn Frame) {
         let had_map = self.player.sight().is_some() && self.player.failure().is_none();
-        let mut spy = Spy {
-            inner: frame,
-            pressed: false,
-            status: None,
-        };
+        let mut spy = Spy::new(frame);
         self.player.on_frame(&mut spy);
         let pressed = spy.pressed;
         let mut s = self.seen.lock().unwrap();
@@ -72,51 +70,6 @@ impl Plugin for Watched {
     }
     fn result(&self) -> Option<String> {
         self.player.result()
-    }
-}
-
-/// A frame that notes whether the player held any button, and its status line.
-struct Spy<'a> {
-    inner: &'a mut dyn Frame,
-    pressed: bool,
-    status: Option<String>,
-}
-
-impl Frame for Spy<'_> {
-    fn frame_number(&self) -> u64 {
-        self.inner.frame_number()
-    }
-    fn peek(&self, addr: u16) -> u8 {
-        self.inner.peek(addr)
-    }
-    fn ram(&self) -> &[u8] {
-        self.inner.ram()
-    }
-    fn poke(&mut self, addr: u16, value: u8) {
-        self.inner.poke(addr, value);
-    }
-    fn picture(&self) -> &[u16] {
-        self.inner.picture()
-    }
-    fn peek_ppu(&self, addr: u16) -> u8 {
-        self.inner.peek_ppu(addr)
-    }
-    fn oam(&self) -> &[u8] {
-        self.inner.oam()
-    }
-    fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
-        self.pressed |= buttons != Buttons::NONE;
-        self.inner.set_buttons(pad, buttons);
-    }
-    fn buttons(&self, pad: usize) -> Buttons {
-        self.inner.buttons(pad)
-    }
-    fn set_status(&mut self, line: &str) {
-        self.status = Some(line.to_string());
-        self.inner.set_status(line);
-    }
-    fn fork(&self) -> Option<nesmind::host::Fork> {
-        self.inner.fork()
     }
 }
 

@@ -11,7 +11,9 @@
 
 mod common;
 
-use nesmind::host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Setup};
+use common::spy::Spy;
+
+use nesmind::host::{Frame, Plugin, PluginOptions, RomInfo, Setup};
 use nesmind::plugins::hatris::demo;
 use nesmind::plugins::hatris::player::HatrisPlayer;
 use nesmind::plugins::hatris::variant::{Cart, fresh_seed};
@@ -35,48 +37,6 @@ struct Watched {
     seen: Arc<Mutex<Seen>>,
 }
 
-struct Spy<'a> {
-    inner: &'a mut dyn Frame,
-    pressed: bool,
-}
-
-impl Frame for Spy<'_> {
-    fn frame_number(&self) -> u64 {
-        self.inner.frame_number()
-    }
-    fn peek(&self, addr: u16) -> u8 {
-        self.inner.peek(addr)
-    }
-    fn ram(&self) -> &[u8] {
-        self.inner.ram()
-    }
-    fn poke(&mut self, addr: u16, value: u8) {
-        self.inner.poke(addr, value);
-    }
-    fn picture(&self) -> &[u16] {
-        self.inner.picture()
-    }
-    fn peek_ppu(&self, addr: u16) -> u8 {
-        self.inner.peek_ppu(addr)
-    }
-    fn oam(&self) -> &[u8] {
-        self.inner.oam()
-    }
-    fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
-        self.pressed |= buttons != Buttons::NONE;
-        self.inner.set_buttons(pad, buttons);
-    }
-    fn buttons(&self, pad: usize) -> Buttons {
-        self.inner.buttons(pad)
-    }
-    fn set_status(&mut self, line: &str) {
-        self.inner.set_status(line);
-    }
-    fn fork(&self) -> Option<nesmind::host::Fork> {
-        self.inner.fork()
-    }
-}
-
 impl Plugin for Watched {
     fn name(&self) -> &str {
         "hatris"
@@ -89,10 +49,7 @@ impl Plugin for Watched {
     }
     fn on_frame(&mut self, frame: &mut dyn Frame) {
         let before = self.player.sight().is_some();
-        let mut spy = Spy {
-            inner: frame,
-            pressed: false,
-        };
+        let mut spy = Spy::new(frame);
         self.player.on_frame(&mut spy);
         let mut s = self.seen.lock().unwrap();
         if spy.pressed && !before {

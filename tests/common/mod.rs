@@ -2,6 +2,7 @@
 //! checks that cannot run.
 #![allow(dead_code)]
 
+pub mod spy;
 pub mod xvfb;
 
 use nesmind::emu::{Machine, Rom};

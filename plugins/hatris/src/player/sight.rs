@@ -260,15 +260,13 @@ impl HatrisPlayer {
                     }
                     // RAM that nothing has contradicted fills what the picture cannot
                     // read (a hat type whose pile picture is not learned yet).
-                    Err(_) if self.map.is_some() && matches!(self.phase, Phase::Playing) => {
-                        if !st.ram_drives {
-                            log::info!(
-                                "hatris: {why}: steering through the RAM map until the picture can check it"
-                            );
-                            self.prev_heights = None;
-                            self.spawning = None;
-                        }
-                        st.ram_drives = true;
+                    Err(_) if self.ram_ready() => {
+                        self.let_ram_steer(
+                            st,
+                            &format!(
+                                "{why}: steering through the RAM map until the picture can check it"
+                            ),
+                        );
                         return Ok(());
                     }
                     Err(_) => return Err(format!("{why}: pressing nothing")),
@@ -277,17 +275,13 @@ impl HatrisPlayer {
         };
         // The RAM shortcut steers while it agrees with the picture: the RAM player reads
         // the falling pair where the picture may lose it (sprites that flicker or hide).
-        if self.map.is_some() && matches!(self.phase, Phase::Playing) {
+        if self.ram_ready() {
             self.check_ram(frame, &piles);
             if self.map.is_some() {
-                if !st.ram_drives {
-                    log::info!(
-                        "hatris: the RAM map agrees with the picture: steering through it, checked at every spawn"
-                    );
-                    self.prev_heights = None;
-                    self.spawning = None;
-                }
-                st.ram_drives = true;
+                self.let_ram_steer(
+                    st,
+                    "the RAM map agrees with the picture: steering through it, checked at every spawn",
+                );
                 return Ok(());
             }
         }
@@ -456,6 +450,22 @@ impl HatrisPlayer {
                 }
             }
         }
+    }
+
+    /// Whether the RAM player could steer now: a map calibrated and play under way.
+    fn ram_ready(&self) -> bool {
+        self.map.is_some() && matches!(self.phase, Phase::Playing)
+    }
+
+    /// Hands the pair to the RAM player (`why` is said when it takes over); it starts
+    /// afresh, its view of the pair from before being stale.
+    fn let_ram_steer(&mut self, st: &mut SightPlay, why: &str) {
+        if !st.ram_drives {
+            log::info!("hatris: {why}");
+            self.prev_heights = None;
+            self.spawning = None;
+        }
+        st.ram_drives = true;
     }
 
     /// Compares the RAM map's piles with the picture's; a map that disagrees is dropped.

@@ -295,6 +295,7 @@ pub fn place(
     let mut release = false;
     let mut prev: Option<PairView> = None;
     let mut unsure = 0;
+    let pile_heights = board.heights();
     for _ in 0..SPAWN_FRAMES {
         let shot = t.shot()?;
         if shot.pic.is_blank() {
@@ -310,13 +311,12 @@ pub fn place(
         };
         // A hat gone from high above its pile was not landed: the frame is not to be
         // trusted (a game that turns the picture off part-way down); hold and look again.
-        let h = board.heights();
         let vanished = prev.as_ref().is_some_and(|p| {
             (0..2).any(|i| {
                 view.heights[i] == Some(0)
                     && p.heights[i].is_some_and(|y| y > 0)
                     && p.cols[i].is_some_and(|c| {
-                        let pile = h[c.clamp(0, COLUMNS as i16 - 1) as usize];
+                        let pile = pile_heights[c.clamp(0, COLUMNS as i16 - 1) as usize];
                         p.heights[i].is_some_and(|y| y > pile + 20)
                     })
             })
@@ -346,10 +346,9 @@ pub fn place(
         // The picture shows where the sprites were a frame ago: a pair that must split
         // is let fall by itself near the piles, so the free hat is seen hovering before
         // Down would carry it past.
-        let h = board.heights();
         let taller = (0..2)
             .filter_map(|i| view.cols[i])
-            .map(|c| h[c.clamp(0, COLUMNS as i16 - 1) as usize])
+            .map(|c| pile_heights[c.clamp(0, COLUMNS as i16 - 1) as usize])
             .max()
             .unwrap_or(0);
         let near = (0..2).any(|i| view.heights[i].is_some_and(|y| y <= taller + SPLIT_MARGIN));

@@ -121,18 +121,7 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
         backdrop,
         sprite_table: None,
     };
-    let pair_sprites: Vec<super::SpriteTile> = f
-        .oam()
-        .chunks_exact(4)
-        .filter(|s| s[0] < 0xEF)
-        .filter(|s| {
-            col_x
-                .iter()
-                .any(|&x| i32::from(s[3]) == x || i32::from(s[3]) == x + 8)
-        })
-        .map(|s| (i32::from(s[3]), i32::from(s[0]) + 1, s[1], s[2]))
-        .collect();
-    well.sprite_table = super::sprite_table(&f, &shot.pic, &pair_sprites);
+    well.sprite_table = super::sprite_table(&f, &shot.pic, &super::well_sprites(&well, f.oam()));
     // The two emptiest neighbouring piles, judged by drawn pixels in their columns.
     let drawn = |c: usize| {
         let r = Rect::new(col_x[c], 0, ART_W, 240);

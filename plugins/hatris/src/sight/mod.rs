@@ -113,6 +113,14 @@ fn column_sprites(oam: &[u8], x: i32, base: i32) -> Vec<(i32, i32, u8, u8)> {
         .collect()
 }
 
+/// The sprites over all the well's columns, above its heads.
+pub fn well_sprites(well: &Well, oam: &[u8]) -> Vec<SpriteTile> {
+    well.col_x
+        .iter()
+        .flat_map(|&x| column_sprites(oam, x, well.base))
+        .collect()
+}
+
 /// The rows of `pic` (within the 16 columns at `x`, from `top` down to `bottom`) that hold
 /// something other than `backdrop` where `sprites` may draw: the hat's first and last row.
 fn silhouette(
@@ -201,11 +209,7 @@ pub fn sprite_table(frame: &dyn Frame, pic: &Picture, sprites: &[SpriteTile]) ->
 pub fn falling(well: &Well, shot: &Shot, frame: &dyn Frame, tops: &[i32; COLUMNS]) -> Vec<Falling> {
     let oam = frame.oam();
     let mut out = Vec::new();
-    let all: Vec<SpriteTile> = well
-        .col_x
-        .iter()
-        .flat_map(|&x| column_sprites(oam, x, well.base))
-        .collect();
+    let all = well_sprites(well, oam);
     let table = well
         .sprite_table
         .or_else(|| sprite_table(frame, &shot.pic, &all));

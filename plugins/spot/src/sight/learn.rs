@@ -123,10 +123,9 @@ fn first_move(
             tape: &mut tape,
         };
         let shot = sight.settle(lab, &mut t.fork)?;
-        let at_source = steer::goto(sight, lab, &mut t, walked.end, source, shot)?;
+        steer::goto(sight, lab, &mut t, walked.end, source, shot)?;
         t.tap(lab, Buttons::A)?;
         let picked = sight.settle(lab, &mut t.fork)?;
-        let _ = at_source;
         for &dest in &dests {
             let mut tape2 = Tape::new(pad, area);
             let mut t2 = Taped {
@@ -577,13 +576,7 @@ pub fn calibrate(
     // The turn order: as the pieces were seen to come if that fits the rules, else the
     // order of the others that does (a piece that came under a hand is seen late).
     let fits = |movers: &[u8]| {
-        let relabel = |v: Cell| match v {
-            Cell::Piece(k) if k >= OTHER => match movers.iter().position(|&m| m == k) {
-                Some(i) => Cell::Piece(i as u8 + 1),
-                None => Cell::Blocked,
-            },
-            v => v,
-        };
+        let relabel = |v: Cell| relabel(v, movers);
         let order: Vec<u8> = (0..=movers.len() as u8).collect();
         let (Ok(pos), Ok(reached)) = (
             Sight::position(&after.map(relabel), &order, 1 % order.len()),
@@ -625,13 +618,7 @@ pub fn calibrate(
             })
             .collect()
     };
-    let relabel = |v: Cell| match v {
-        Cell::Piece(k) if k >= OTHER => match watched.movers.iter().position(|&m| m == k) {
-            Some(i) => Cell::Piece(i as u8 + 1),
-            None => Cell::Blocked,
-        },
-        v => v,
-    };
+    let relabel = |v: Cell| relabel(v, &watched.movers);
     let labels: Vec<Cell> = labels.into_iter().map(relabel).collect();
     sight.book = book_of(&kinds, &labels)?;
     let after = after.map(relabel);
@@ -699,6 +686,18 @@ pub fn calibrate(
         lines,
         fork_frames: lab.frames(),
     })
+}
+
+/// `v` in the final labels: ours stays 0, the others' provisional classes become 1.. in
+/// the order of `movers`, and a class no one moved is no player's (blocked).
+fn relabel(v: Cell, movers: &[u8]) -> Cell {
+    match v {
+        Cell::Piece(k) if k >= OTHER => match movers.iter().position(|&m| m == k) {
+            Some(i) => Cell::Piece(i as u8 + 1),
+            None => Cell::Blocked,
+        },
+        v => v,
+    }
 }
 
 /// Every order of `items`.

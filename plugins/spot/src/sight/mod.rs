@@ -95,9 +95,7 @@ impl Seen {
             .retain(|&c| self.cells[usize::from(c)].is_none() && other.unseen.contains(&c));
         true
     }
-}
 
-impl Seen {
     /// Fills the cells the picture cannot read (a sprite over them in every look) from
     /// `candidates`, the boards the rules allow now, when every candidate that fits the
     /// cells seen agrees on them (as a person remembers what a hand covers). False when
