@@ -49,6 +49,8 @@ pub fn describe(rom: &Rom) -> Vec<String> {
             if rom.battery { " (battery-backed)" } else { "" }
         ),
         format!("mirroring   {:?}", rom.mirroring),
+        format!("timing      {}", rom.timing.name()),
+        format!("console     {}", rom.console.name()),
         format!(
             "trainer     {}",
             if rom.trainer.is_some() { "yes" } else { "no" }
@@ -66,6 +68,9 @@ pub fn describe(rom: &Rom) -> Vec<String> {
             p.on_detach();
             known.push(format!("{} ({})", entry.name, entry.description));
         }
+    }
+    if let Some(warning) = rom.machine_warning() {
+        out.push(format!("warning     {warning}"));
     }
     out.push(format!(
         "known game  {}",

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod battery;
 mod demo;
 mod info;
 mod ramsearch;
@@ -143,7 +144,8 @@ impl SpeedupFlags {
 
 #[derive(clap::Args, Debug)]
 pub struct ToolArgs {
-    /// Plug-in whose tool to run.
+    /// Plug-in whose tool to run (`--help` here: this command's help).
+    #[arg(allow_hyphen_values = true)]
     pub plugin: String,
     /// Arguments for the tool; `--help` here prints the tool's own help.
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -189,20 +191,59 @@ fn run(cli: Cli) -> Result<i32, String> {
             Ok(())
         }
         Command::Bench(a) => bench(a),
-        Command::Arena(t) => plugins::run_tool("arena", &t.plugin, &t.args),
-        Command::Sim(t) => plugins::run_tool("sim", &t.plugin, &t.args),
-        Command::Train(t) => plugins::run_tool("train", &t.plugin, &t.args),
-        Command::Perft(t) => plugins::run_tool("perft", &t.plugin, &t.args),
-        Command::Uai(t) => plugins::run_tool("uai", &t.plugin, &t.args),
+        Command::Arena(t) => tool("arena", &t),
+        Command::Sim(t) => tool("sim", &t),
+        Command::Train(t) => tool("train", &t),
+        Command::Perft(t) => tool("perft", &t),
+        Command::Uai(t) => tool("uai", &t),
     }
     .map(|()| 0)
+}
+
+/// A plug-in's tool; `nesmind TOOL --help` (the help flag is the tool's own after the
+/// plug-in's name) says what the command does and which plug-ins have it.
+fn tool(name: &str, t: &ToolArgs) -> Result<(), String> {
+    if !matches!(t.plugin.as_str(), "--help" | "-h") {
+        if t.plugin.starts_with('-') {
+            return Err(format!(
+                "'{}': name the plug-in first: nesmind {name} PLUGIN [ARGS...]",
+                t.plugin
+            ));
+        }
+        return crate::plugins::run_tool(name, &t.plugin, &t.args);
+    }
+    use clap::CommandFactory;
+    let mut cli = Cli::command();
+    if let Some(sub) = cli.find_subcommand_mut(name) {
+        let help = sub
+            .clone()
+            .bin_name(format!("nesmind {name}"))
+            .override_usage(format!("nesmind {name} PLUGIN [ARGS...]"))
+            .render_long_help();
+        println!("{help}");
+    }
+    let have: Vec<&str> = crate::plugins::registry()
+        .iter()
+        .filter(|e| e.tools.iter().any(|(t, _)| *t == name))
+        .map(|e| e.name)
+        .collect();
+    match have.first() {
+        Some(first) => println!(
+            "Plug-ins with this tool: {}. Their options: nesmind {name} {first} --help",
+            have.join(", ")
+        ),
+        None => println!("No in-tree plug-in has this tool."),
+    }
+    Ok(())
 }
 
 /// Exit status 1 when a ROM failed, 2 when none ran (a wrong directory or filter).
 fn test_roms(args: TestRomsArgs) -> Result<i32, String> {
     use crate::conformance as conf;
+    // A directory given is checked like the default places, so a wrong one is one error
+    // instead of a failure line per ROM.
     let corpus = match args.dir {
-        Some(d) => d,
+        Some(d) => conf::find_corpus_in([d])?,
         None => conf::find_corpus()?,
     };
     let mut entries = conf::load_expectations(conf::EXPECTATIONS)?;

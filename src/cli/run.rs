@@ -1,10 +1,12 @@
 //! `nesmind run`: one ROM, optionally a plug-in, in the window or headless.
 
+use super::battery;
 use super::window_flags::WindowFlags;
 use crate::emu::Rom;
-use crate::frontend::headless;
 use crate::frontend::pacing::Speed;
+use crate::frontend::{headless, interrupt};
 use crate::host::external::{self, External};
+use crate::host::files;
 use crate::host::replay::{Player, Recorder};
 use crate::host::{PadOwner, Plugin, PluginOptions, Session};
 use std::path::{Path, PathBuf};
@@ -60,6 +62,14 @@ pub struct RunArgs {
     /// Write a savestate at the end of the run.
     #[arg(long = "save-state", value_name = "FILE")]
     pub save_state: Option<PathBuf>,
+    /// Battery RAM file for a cartridge with a battery: loaded at start, written at the
+    /// end [default in the window: ROM.sav beside the ROM, or in
+    /// ~/.local/share/nesmind/saves when that folder is not writable; headless: none].
+    #[arg(long, value_name = "FILE")]
+    pub sav: Option<PathBuf>,
+    /// Neither load nor write battery RAM.
+    #[arg(long = "no-sav", conflicts_with = "sav")]
+    pub no_sav: bool,
     /// Write the mixed sound of a headless run to FILE (16-bit PCM WAV at 48 kHz).
     #[arg(long, value_name = "FILE", requires = "headless")]
     pub wav: Option<PathBuf>,
@@ -143,6 +153,9 @@ pub fn create_plugin(name: &str, opts: &PluginOptions) -> Result<Box<dyn Plugin>
 /// Builds the session the flags describe (ROM, plug-in, pads, state, replay).
 pub fn build_session(args: &RunArgs) -> Result<Session, String> {
     let rom = Rom::load(&args.rom)?;
+    if let Some(warning) = rom.machine_warning() {
+        eprintln!("nesmind: warning: {warning}");
+    }
     let mut session = Session::new(rom)?;
     let humans: Vec<usize> = args
         .pads
@@ -164,6 +177,10 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
             }
         }
     }
+    if let Some(path) = &battery::path(args, &session)? {
+        files::check_writable(path).map_err(|e| format!("battery save: {e}"))?;
+        battery::load(path, &mut session)?;
+    }
     if let Some(state) = &args.state {
         session.load_state(state)?;
     }
@@ -179,22 +196,69 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
     Ok(session)
 }
 
-/// Screenshot, savestate and recording are written even when the run stopped early.
-fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Result<(), String> {
-    if let Some(path) = args.screenshot.as_ref().filter(|_| screenshot) {
-        crate::frontend::png::save_picture(path, session.machine().picture())?;
+/// Every output path is checked before the run, so a typo costs no emulation, and no
+/// human session in the window.
+fn check_outputs(args: &RunArgs) -> Result<(), String> {
+    let outputs = [
+        ("--screenshot", &args.screenshot),
+        ("--save-state", &args.save_state),
+        ("--record", &args.record),
+        ("--capture", &args.window.capture),
+    ];
+    for (flag, path) in outputs {
+        if let Some(path) = path {
+            files::check_writable(path).map_err(|e| format!("{flag}: {e}"))?;
+        }
     }
-    if let Some(path) = &args.save_state {
-        session.save_state(path)?;
-    }
-    Ok(session.finish_recording()?)
+    Ok(())
 }
 
-/// Returns the exit status: 0, or the one a plug-in's quit request asked for.
+/// Screenshot, savestate and recording are written even when the run stopped early, each
+/// on its own: one that fails is reported and the others are still written.
+fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Vec<String> {
+    let mut failed = Vec::new();
+    if let Some(path) = args.screenshot.as_ref().filter(|_| screenshot)
+        && let Err(e) = crate::frontend::png::save_picture(path, session.machine().picture())
+    {
+        failed.push(format!("--screenshot: {e}"));
+    }
+    if let Some(path) = &args.save_state
+        && let Err(e) = session.save_state(path)
+    {
+        failed.push(format!("--save-state: {e}"));
+    }
+    if let Err(e) = session.finish_recording() {
+        failed.push(format!("--record: {e}"));
+    }
+    // Decided again rather than carried: the answer depends only on the flags and the ROM.
+    match battery::path(args, session) {
+        Ok(Some(path)) => {
+            if let Err(e) = battery::save(&path, session) {
+                failed.push(format!("battery save: {e}"));
+            }
+        }
+        Ok(None) => {}
+        Err(e) => failed.push(e),
+    }
+    failed
+}
+
+/// All that went wrong, one `nesmind:` line each (`main` prefixes the first).
+fn failure(failed: Vec<String>) -> Result<(), String> {
+    if failed.is_empty() {
+        return Ok(());
+    }
+    Err(failed.join("\nnesmind: "))
+}
+
+/// Returns the exit status: 0, the one a plug-in's quit request asked for, or 128 + the
+/// signal that interrupted the run (after its outputs were written).
 pub fn run(args: RunArgs) -> Result<i32, String> {
     if args.frames == Some(0) {
         return Err("--frames must be at least 1".into());
     }
+    check_outputs(&args)?;
+    interrupt::install()?;
     if !args.headless {
         crate::frontend::display::check().map_err(|why| {
             format!("cannot open a window: {why}. Add --headless --frames N to run without one")
@@ -221,14 +285,20 @@ pub fn run(args: RunArgs) -> Result<i32, String> {
         args.speed.unwrap_or(Speed::Max),
         wav.as_mut(),
     );
+    let mut failed = Vec::new();
     // The sound of the frames that ran is kept even when the run stopped on an error.
-    if let Some(wav) = wav {
-        wav.finish()?;
+    if let Some(Err(e)) = wav.map(|w| w.finish()) {
+        failed.push(format!("--wav: {e}"));
     }
-    let written = finish_outputs(&mut session, &args, true);
+    failed.extend(finish_outputs(&mut session, &args, true));
     let detached = session.detach();
-    let summary = outcome?;
-    written?;
+    let summary = match outcome {
+        Ok(summary) => summary,
+        Err(e) => {
+            failed.insert(0, e);
+            return failure(failed).map(|()| 1);
+        }
+    };
     for line in summary.lines() {
         println!("{line}");
     }
@@ -236,6 +306,13 @@ pub fn run(args: RunArgs) -> Result<i32, String> {
         && let Some(r) = detached
     {
         println!("plugin result after detach: {r}");
+    }
+    if let Some(Err(why)) = &summary.verdict {
+        failed.push(why.clone());
+    }
+    failure(failed)?;
+    if let Some(signal) = summary.interrupted {
+        return Ok(signal.exit_status());
     }
     Ok(summary.quit.map_or(0, |q| q.code))
 }
@@ -257,9 +334,21 @@ fn window(args: RunArgs) -> Result<i32, String> {
     let mut session = build_session(&args)?;
     let outcome = window::run(&mut session, &opts);
     // The window wrote its own screenshot from its pixels.
-    let written = finish_outputs(&mut session, &args, false);
+    let mut failed = finish_outputs(&mut session, &args, false);
     session.detach();
-    outcome.and(written)?;
+    if let Err(e) = outcome {
+        failed.insert(0, e);
+    }
+    match session.verdict() {
+        Some(Ok(n)) => println!("replay verified ({n} state hashes match)"),
+        Some(Err(e)) => failed.push(e.to_string()),
+        None => {}
+    }
+    failure(failed)?;
+    if let Some(signal) = interrupt::requested() {
+        println!("interrupted by {}", signal.name());
+        return Ok(signal.exit_status());
+    }
     Ok(session.quit().map_or(0, |q| {
         println!("plugin quit with status {}: {}", q.code, q.message);
         q.code

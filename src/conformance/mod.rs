@@ -122,13 +122,17 @@ pub fn load_expectations(text: &str) -> Result<Vec<Entry>, String> {
 /// Where the corpus is: `$NES_TEST_ROMS`, else `../shared/test-roms` beside the checkout,
 /// else `test-roms/` in it.
 pub fn find_corpus() -> Result<PathBuf, String> {
-    let env = std::env::var_os("NES_TEST_ROMS").map(PathBuf::from);
+    // A corpus named by the user is the only place looked at: falling back to another
+    // would hide a wrong setting.
+    if let Some(env) = std::env::var_os("NES_TEST_ROMS") {
+        return find_corpus_in([PathBuf::from(env)]).map_err(|e| format!("$NES_TEST_ROMS: {e}"));
+    }
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     // Beside the checkout (this workplace), then where tests/fetch-test-roms.sh puts it.
-    find_corpus_in(env.into_iter().chain([
+    find_corpus_in([
         crate_dir.join("../shared/test-roms"),
         crate_dir.join("test-roms"),
-    ]))
+    ])
 }
 
 /// The first candidate whose MANIFEST.tsv lists ROMs (tests/fetch-test-roms.sh writes it

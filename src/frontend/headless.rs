@@ -1,5 +1,6 @@
 //! Headless runs: no window, as fast as allowed, with a progress bar and a summary.
 
+use super::interrupt::{self, Signal};
 use super::pacing::{Pacer, Speed};
 use super::wav::WavWriter;
 use crate::host::progress::Progress;
@@ -13,9 +14,14 @@ pub struct Summary {
     pub seconds: f64,
     pub plugin: Option<String>,
     pub result: Option<String>,
-    pub verified: Option<usize>,
+    /// `--verify`'s verdict: hashes matched, or why the replay is not verified.
+    pub verdict: Option<Result<usize, String>>,
+    /// An old replay's frames that no hash covers (first, count).
+    pub unchecked_tail: Option<(u64, u64)>,
     /// The plug-in ended the run early (exit status, message).
     pub quit: Option<Quit>,
+    /// A signal stopped the run at a frame boundary.
+    pub interrupted: Option<Signal>,
 }
 
 impl Summary {
@@ -31,10 +37,23 @@ impl Summary {
                 self.result.as_deref().unwrap_or("(no result)")
             ));
         }
-        match self.verified {
-            Some(0) => out.push("replay not verified: no recorded state hash was reached".into()),
-            Some(n) => out.push(format!("replay verified ({n} state hashes match)")),
-            None => {}
+        match &self.verdict {
+            Some(Ok(n)) => out.push(format!("replay verified ({n} state hashes match)")),
+            // The caller reports it as the run's error.
+            Some(Err(_)) | None => {}
+        }
+        if let (Some(Ok(_)), Some((first, count))) = (&self.verdict, self.unchecked_tail) {
+            out.push(format!(
+                "note: this replay predates final hashes; its last {count} frames (from frame \
+                 {first}) were not checked"
+            ));
+        }
+        if let Some(s) = self.interrupted {
+            out.push(format!(
+                "interrupted by {} after {} frames",
+                s.name(),
+                self.frames
+            ));
         }
         if let Some(q) = &self.quit {
             out.push(format!("plugin quit with status {}: {}", q.code, q.message));
@@ -65,7 +84,7 @@ pub fn run(
     };
     let start = Instant::now();
     let mut ran = 0;
-    while ran < frames && session.quit().is_none() {
+    while ran < frames && session.quit().is_none() && interrupt::requested().is_none() {
         if let Err(e) = session.step() {
             progress.finish();
             return Err(format!("stopped after {ran} frames: {e}"));
@@ -87,9 +106,14 @@ pub fn run(
     Ok(Summary {
         frames: ran,
         quit: session.quit().cloned(),
+        interrupted: interrupt::requested(),
         seconds,
         plugin: session.plugin_name().map(String::from),
         result: session.plugin_result(),
-        verified: session.verified(),
+        verdict: session.verdict().map(|v| v.map_err(|e| e.to_string())),
+        unchecked_tail: session
+            .player()
+            .filter(|p| p.verifies())
+            .and_then(|p| p.old_tail()),
     })
 }

@@ -8,6 +8,7 @@ pub mod font;
 pub mod headless;
 #[cfg(feature = "sdl")]
 pub mod input;
+pub mod interrupt;
 pub mod layout;
 pub mod overlay;
 pub mod pacing;

@@ -26,7 +26,7 @@ use bus::Bus;
 pub use buttons::Buttons;
 use cart::Cart;
 pub use cpu::Cpu;
-pub use rom::{Mirroring, Rom, RomError, RomInfo};
+pub use rom::{Console, Mirroring, Rom, RomError, RomInfo, Timing};
 use serde::{Deserialize, Serialize};
 pub use speedups::Speedups;
 pub use state::InvalidState;
@@ -216,6 +216,21 @@ impl Machine {
     /// The cartridge's PRG RAM (battery-backed or work RAM at $6000-$7FFF); empty without.
     pub fn prg_ram(&self) -> &[u8] {
         &self.bus.cart.core.prg_ram
+    }
+    /// Replaces the PRG RAM's contents (a battery save loaded at power-on). The length
+    /// must be the cartridge's, so a save from another cart is refused, not cut to fit.
+    pub fn load_prg_ram(&mut self, data: &[u8]) -> Result<(), String> {
+        let len = self.bus.cart.core.prg_ram.len();
+        if data.len() != len {
+            return Err(format!(
+                "{} bytes, but this cartridge has {len} bytes of PRG RAM",
+                data.len()
+            ));
+        }
+        for (i, &b) in data.iter().enumerate() {
+            self.bus.cart.core.prg_ram.set(i, b);
+        }
+        Ok(())
     }
     /// Side-effect-free read of the PPU address space: pattern tables ($0000-$1FFF, CHR ROM
     /// or RAM through the board's current banks), nametables ($2000-$3EFF) and palette

@@ -15,6 +15,27 @@ pub enum Mirroring {
     SingleHigh,
 }
 
+/// The CPU/PPU timing a NES 2.0 header declares (byte 12); iNES 1 images say nothing
+/// reliable and count as NTSC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    Ntsc,
+    Pal,
+    /// Runs on either.
+    MultiRegion,
+    Dendy,
+}
+
+/// The console a NES 2.0 header declares (byte 7, and byte 13 for the extended types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Console {
+    Nes,
+    VsSystem,
+    Playchoice10,
+    /// An extended console type (NES 2.0 byte 13, low nibble).
+    Extended(u8),
+}
+
 /// Why an image could not be loaded. Every variant names the problem for the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RomError {
@@ -24,6 +45,7 @@ pub enum RomError {
     Truncated { expected: usize, actual: usize },
     UnsupportedMapper { mapper: u16, submapper: u8 },
     BadSize(String),
+    TooLarge(u64),
 }
 
 impl fmt::Display for RomError {
@@ -48,6 +70,11 @@ impl fmt::Display for RomError {
                 )
             }
             RomError::BadSize(what) => write!(f, "{what}"),
+            RomError::TooLarge(max) => write!(
+                f,
+                "file is larger than {} MiB, far more than any NES cartridge",
+                max >> 20
+            ),
         }
     }
 }
@@ -70,6 +97,8 @@ pub struct Rom {
     /// Volatile plus battery-backed PRG RAM in bytes, as the header declares (iNES 1: unknown = 0).
     pub prg_ram_size: usize,
     pub prg_nvram_size: usize,
+    pub timing: Timing,
+    pub console: Console,
     pub info: RomInfo,
 }
 
@@ -88,6 +117,28 @@ pub struct RomInfo {
     pub file_name: String,
 }
 
+impl Timing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Timing::Ntsc => "NTSC",
+            Timing::Pal => "PAL",
+            Timing::MultiRegion => "multi-region (NTSC and PAL)",
+            Timing::Dendy => "Dendy",
+        }
+    }
+}
+
+impl Console {
+    pub fn name(self) -> String {
+        match self {
+            Console::Nes => "NES/Famicom".into(),
+            Console::VsSystem => "Vs. System".into(),
+            Console::Playchoice10 => "PlayChoice-10".into(),
+            Console::Extended(n) => format!("extended console type {n}"),
+        }
+    }
+}
+
 impl RomInfo {
     /// Hex SHA-1, upper case, as cartridge databases print it.
     pub fn sha1_hex(&self) -> String {
@@ -100,6 +151,9 @@ impl RomInfo {
 }
 
 const HEADER: usize = 16;
+/// The largest file `Rom::load` reads: far above any real cartridge (NES 2.0 boards top
+/// out at a few MiB), small enough to refuse a device or a stray disk image quickly.
+pub const MAX_FILE: u64 = 64 << 20;
 const TRAINER: usize = 512;
 
 /// NES 2.0 RAM size fields are shift counts: 0 = none, else 64 << n bytes.
@@ -173,6 +227,23 @@ impl Rom {
                 "CHR ROM size {chr_size} is not a whole number of 1 KiB banks"
             )));
         }
+        let (timing, console) = if nes2 {
+            let timing = match h[12] & 3 {
+                0 => Timing::Ntsc,
+                1 => Timing::Pal,
+                2 => Timing::MultiRegion,
+                _ => Timing::Dendy,
+            };
+            let console = match h[7] & 3 {
+                0 => Console::Nes,
+                1 => Console::VsSystem,
+                2 => Console::Playchoice10,
+                _ => Console::Extended(h[13] & 0x0F),
+            };
+            (timing, console)
+        } else {
+            (Timing::Ntsc, Console::Nes)
+        };
         let has_trainer = h[6] & 0x04 != 0;
         let prg_start = HEADER + if has_trainer { TRAINER } else { 0 };
         let expected = prg_start + prg_size + chr_size;
@@ -212,21 +283,71 @@ impl Rom {
             chr_ram_size,
             prg_ram_size,
             prg_nvram_size,
+            timing,
+            console,
             info,
         };
         super::cart::check_supported(&rom)?;
         Ok(rom)
     }
 
-    /// Reads and decodes a file; I/O errors name the path.
+    /// Reads and decodes a file; I/O errors name the path. The header is read first and
+    /// the size is capped, so a device or a huge file (`/dev/zero`) is refused at once
+    /// instead of being read forever.
     pub fn load(path: &std::path::Path) -> Result<Rom, String> {
-        let data = std::fs::read(path)
-            .map_err(|e| format!("cannot read ROM '{}': {e}", path.display()))?;
+        use std::io::Read;
+        let cannot_load =
+            |e: &dyn fmt::Display| format!("cannot load ROM '{}': {e}", path.display());
+        let cannot_read = |e: std::io::Error| format!("cannot read ROM '{}': {e}", path.display());
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        Rom::parse(&data, &name).map_err(|e| format!("cannot load ROM '{}': {e}", path.display()))
+        let mut file = std::fs::File::open(path).map_err(cannot_read)?;
+        let mut data = Vec::new();
+        (&mut file)
+            .take(HEADER as u64)
+            .read_to_end(&mut data)
+            .map_err(cannot_read)?;
+        if data.len() < HEADER {
+            return Err(cannot_load(&RomError::TooShort(data.len())));
+        }
+        if &data[0..4] != b"NES\x1A" {
+            return Err(cannot_load(&RomError::BadMagic([
+                data[0], data[1], data[2], data[3],
+            ])));
+        }
+        file.take(MAX_FILE + 1 - HEADER as u64)
+            .read_to_end(&mut data)
+            .map_err(cannot_read)?;
+        if data.len() as u64 > MAX_FILE {
+            return Err(cannot_load(&RomError::TooLarge(MAX_FILE)));
+        }
+        Rom::parse(&data, &name).map_err(|e| cannot_load(&e))
+    }
+
+    /// What a user must be told before this cartridge runs as an NTSC NES, the only machine
+    /// nesmind emulates; `None` when that is what the header asks for.
+    pub fn machine_warning(&self) -> Option<String> {
+        let timing = match self.timing {
+            Timing::Pal => Some("PAL"),
+            Timing::Dendy => Some("Dendy"),
+            Timing::Ntsc | Timing::MultiRegion => None,
+        };
+        let console = match self.console {
+            Console::Nes => None,
+            c => Some(c.name()),
+        };
+        let what = match (timing, console) {
+            (None, None) => return None,
+            (Some(t), None) => format!("{t} timing"),
+            (None, Some(c)) => c,
+            (Some(t), Some(c)) => format!("{c} with {t} timing"),
+        };
+        Some(format!(
+            "the header says this cartridge is for a {what}; nesmind runs it as an NTSC NES, so \
+             it may run at the wrong speed or not at all"
+        ))
     }
 
     /// Total PRG RAM (volatile + battery) the board should get.
@@ -296,5 +417,36 @@ mod tests {
         );
         let err = Rom::parse(&image(1, 1, 0xF0, 0xF0), "x").unwrap_err();
         assert!(err.to_string().contains("mapper 255"), "{err}");
+    }
+
+    #[test]
+    fn nes2_timing_and_console_are_read_and_warned_about() {
+        let mut img = image(1, 1, 0, 0x08);
+        let rom = Rom::parse(&img, "x").unwrap();
+        assert_eq!((rom.timing, rom.console), (Timing::Ntsc, Console::Nes));
+        assert_eq!(rom.machine_warning(), None);
+        img[12] = 1;
+        let rom = Rom::parse(&img, "x").unwrap();
+        assert_eq!(rom.timing, Timing::Pal);
+        assert!(rom.machine_warning().unwrap().contains("PAL timing"));
+        img[12] = 3;
+        img[7] |= 1;
+        let rom = Rom::parse(&img, "x").unwrap();
+        let warning = rom.machine_warning().unwrap();
+        assert!(
+            warning.contains("Vs. System with Dendy timing"),
+            "{warning}"
+        );
+        img[7] |= 3;
+        img[13] = 4;
+        img[12] = 2;
+        let rom = Rom::parse(&img, "x").unwrap();
+        assert_eq!(
+            (rom.timing, rom.console),
+            (Timing::MultiRegion, Console::Extended(4))
+        );
+        // The same bytes in an iNES 1 header mean nothing.
+        let old = image(1, 1, 0, 0);
+        assert_eq!(Rom::parse(&old, "x").unwrap().machine_warning(), None);
     }
 }

@@ -19,6 +19,18 @@ pub fn write_atomic(path: &Path, data: &[u8]) -> Result<(), String> {
     f.commit()
 }
 
+/// Checks, before a long run, that `path` can be written when the run ends: creates the
+/// temporary file `write_atomic` would use and removes it again. The target itself is not
+/// touched. An existing file that is not a regular one (`/dev/null`) is taken as it is,
+/// since opening a FIFO here could block.
+pub fn check_writable(path: &Path) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(cannot_write(path, "it is a directory")),
+        Ok(meta) if !meta.is_file() => Ok(()),
+        _ => AtomicFile::create(path).map(drop),
+    }
+}
+
 /// A file written in full or not at all, for output written piece by piece (see
 /// `write_atomic` for which paths are replaced and which are written in place). Until
 /// `commit`, the data goes to a temporary file beside the target; dropped uncommitted, the

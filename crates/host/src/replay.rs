@@ -3,7 +3,7 @@
 //!
 //! File format (text, one record a line):
 //! ```text
-//! nesmind-replay 2
+//! nesmind-replay 3
 //! rom-crc32 1A2B3C4D
 //! four-score 0          machine configuration: 1 when a Four Score is plugged in
 //! hash-every 60
@@ -12,9 +12,12 @@
 //! reset                 the reset button, pressed before the next frame runs
 //! power                 a power cycle, before the next frame runs
 //! h 59 0123456789ABCDEF state hash after frame 59's input was set
+//! end 75 0123456789ABCDEF  the last line: frames recorded, state hash after the last one
 //! ```
-//! Replays start at power-on. Hashes are [`super::savestate::state_hash`]. Version 1
-//! (no `four-score` line, no resets) is still read.
+//! Replays start at power-on. Hashes are [`super::savestate::state_hash`]. The `end` line
+//! lets `--verify` check the frames after the last `h` line and refuse a replay that was
+//! cut. Versions 1 (no `four-score` line, no resets) and 2 (no `end` line) are still read;
+//! verifying them checks the `h` lines only, and says so.
 
 use super::Buttons;
 use super::files::write_atomic;
@@ -25,7 +28,7 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &str = "nesmind-replay";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// Something done to the console between two frames.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +70,8 @@ pub enum ReplayError {
         got: u64,
         want: u64,
     },
+    /// `--verify` could not vouch for the whole replay (cut, stopped early, nothing checked).
+    NotVerified(String),
     /// Anything above, with the file it came from.
     In {
         path: PathBuf,
@@ -105,6 +110,7 @@ impl fmt::Display for ReplayError {
                 f,
                 "replay diverges at frame {frame}: state hash {got:016X}, recorded {want:016X}"
             ),
+            ReplayError::NotVerified(why) => write!(f, "replay not verified: {why}"),
             ReplayError::In { path, error } => {
                 write!(f, "bad replay '{}': {error}", path.display())
             }
@@ -127,6 +133,9 @@ pub struct Recorder {
     four_score: bool,
     text: String,
     every: u64,
+    frames: u64,
+    /// The state hash after the last frame recorded.
+    last: u64,
 }
 
 impl Recorder {
@@ -137,6 +146,8 @@ impl Recorder {
             four_score: false,
             text: String::new(),
             every: every.max(1),
+            frames: 0,
+            last: 0,
         }
     }
     /// The machine configuration the replay must recreate (the session keeps it current).
@@ -155,17 +166,24 @@ impl Recorder {
             "p {:02X}{:02X}{:02X}{:02X}",
             p[0], p[1], p[2], p[3]
         );
+        // Hashed every frame (a few microseconds) for the end line, since a run can stop
+        // after any frame, and the machine may have moved on by the time it is written.
+        let hash = state_hash(m);
         if (step + 1).is_multiple_of(self.every) {
-            let _ = writeln!(self.text, "h {step} {:016X}", state_hash(m));
+            let _ = writeln!(self.text, "h {step} {hash:016X}");
         }
+        self.frames += 1;
+        self.last = hash;
     }
     pub fn finish(self) -> Result<(), ReplayError> {
         let file = format!(
-            "{MAGIC} {VERSION}\nrom-crc32 {:08X}\nfour-score {}\nhash-every {}\n{}",
+            "{MAGIC} {VERSION}\nrom-crc32 {:08X}\nfour-score {}\nhash-every {}\n{}end {} {:016X}\n",
             self.crc32,
             u8::from(self.four_score),
             self.every,
-            self.text
+            self.text,
+            self.frames,
+            self.last
         );
         write_atomic(&self.path, file.as_bytes()).map_err(ReplayError::Io)
     }
@@ -180,6 +198,10 @@ pub struct Player {
     four_score: bool,
     verify: bool,
     checked: usize,
+    version: u32,
+    /// Frames recorded and the state hash after the last (version 3's `end` line).
+    end: Option<(u64, u64)>,
+    end_checked: bool,
 }
 
 impl Player {
@@ -200,9 +222,12 @@ impl Player {
             .strip_prefix(MAGIC)
             .map(str::trim)
             .ok_or(ReplayError::NotAReplay)?;
-        if !matches!(version, "1" | "2") {
-            return Err(ReplayError::Version(version.chars().take(20).collect()));
-        }
+        let version = match version {
+            "1" => 1,
+            "2" => 2,
+            "3" => 3,
+            v => return Err(ReplayError::Version(v.chars().take(20).collect())),
+        };
         let mut player = Player {
             pads: Vec::new(),
             events: BTreeMap::new(),
@@ -210,6 +235,9 @@ impl Player {
             four_score: false,
             verify,
             checked: 0,
+            version,
+            end: None,
+            end_checked: false,
         };
         let mut crc = None;
         for (n, line) in lines {
@@ -217,6 +245,12 @@ impl Player {
                 line: n + 1,
                 text: line.chars().take(80).collect(),
             };
+            if player.end.is_some() && !line.trim().is_empty() {
+                return Err(ReplayError::NotVerified(format!(
+                    "line {}: input after the end line",
+                    n + 1
+                )));
+            }
             let mut parts = line.split_whitespace();
             let event = match (parts.next(), parts.next(), parts.next()) {
                 (Some("rom-crc32"), Some(h), None) => {
@@ -239,6 +273,12 @@ impl Player {
                     player.hashes.insert(f, h);
                     None
                 }
+                (Some("end"), Some(f), Some(h)) if version >= 3 => {
+                    let f = f.parse::<u64>().map_err(|_| bad())?;
+                    let h = u64::from_str_radix(h, 16).map_err(|_| bad())?;
+                    player.end = Some((f, h));
+                    None
+                }
                 (Some("reset"), None, None) => Some(Event::Reset),
                 (Some("power"), None, None) => Some(Event::Power),
                 _ => return Err(bad()),
@@ -247,6 +287,9 @@ impl Player {
                 let before = player.pads.len() as u64;
                 player.events.entry(before).or_default().push(e);
             }
+        }
+        if verify {
+            player.check_complete()?;
         }
         match crc {
             Some(c) if c == rom.info.crc32 => Ok(player),
@@ -284,10 +327,72 @@ impl Player {
         self.events.get(&step).map_or(&[], Vec::as_slice)
     }
 
-    /// With `verify`, compares the state hash recorded for `step`; the first mismatch is an error.
+    /// A version-3 file must end with its `end` line, which must count its frames: a cut
+    /// or spliced file cannot be verified (it can still be played).
+    fn check_complete(&self) -> Result<(), ReplayError> {
+        match self.end {
+            None if self.version >= 3 => Err(ReplayError::NotVerified(
+                "the file has no end line: it was cut short".into(),
+            )),
+            Some((frames, _)) if frames != self.len() => Err(ReplayError::NotVerified(format!(
+                "the end line counts {frames} frames but the file holds {}",
+                self.len()
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// `--verify`'s verdict on a run that stepped `steps` frames from the replay's start:
+    /// the number of hashes that matched, or why the replay is not verified (the run stopped
+    /// before the end, or no hash was checked). Old versions without an `end` line are
+    /// verified as far as their `h` lines go; `old_tail` then says which frames were not.
+    pub fn verdict(&self, steps: u64) -> Result<usize, ReplayError> {
+        let not = |why: String| Err(ReplayError::NotVerified(why));
+        if steps < self.len() {
+            return not(format!(
+                "the run stopped after {steps} of its {} frames",
+                self.len()
+            ));
+        }
+        if self.checked == 0 {
+            return not("no recorded state hash was reached".into());
+        }
+        if self.end.is_some() && !self.end_checked {
+            return not("the state after the last frame was not checked".into());
+        }
+        Ok(self.checked)
+    }
+
+    /// For a version 1 or 2 file (no final hash): the frames after its last `h` line,
+    /// which nothing checks, as (first, count); `None` when every frame is covered.
+    pub fn old_tail(&self) -> Option<(u64, u64)> {
+        if self.end.is_some() {
+            return None;
+        }
+        let covered = self.hashes.keys().next_back().map_or(0, |&f| f + 1);
+        (covered < self.len()).then(|| (covered, self.len() - covered))
+    }
+
+    /// With `verify`, compares the state hash recorded for `step` (an `h` line, or the
+    /// `end` line after the last frame); the first mismatch is an error.
     pub fn check(&mut self, step: u64, m: &Machine) -> Result<(), ReplayError> {
         if !self.verify {
             return Ok(());
+        }
+        let at_end = self.end.filter(|&(frames, _)| step + 1 == frames);
+        if let Some((_, want)) = at_end {
+            let got = state_hash(m);
+            if got != want {
+                return Err(ReplayError::Diverged {
+                    frame: step,
+                    got,
+                    want,
+                });
+            }
+            self.end_checked = true;
+            if !self.hashes.contains_key(&step) {
+                self.checked += 1;
+            }
         }
         if let Some(&want) = self.hashes.get(&step) {
             let got = state_hash(m);

@@ -332,6 +332,16 @@ impl Session {
             .filter(|p| p.verifies())
             .map(Player::checked)
     }
+    /// `--verify`'s verdict on the run so far (see [`Player::verdict`]); `None` when no
+    /// replay is verified.
+    pub fn verdict(&self) -> Option<Result<usize, ReplayError>> {
+        let player = self.player.as_ref().filter(|p| p.verifies())?;
+        Some(player.verdict(self.steps))
+    }
+    /// The replay being played, if any.
+    pub fn player(&self) -> Option<&Player> {
+        self.player.as_ref()
+    }
     /// Writes the recording (atomically) if one is running.
     pub fn finish_recording(&mut self) -> Result<(), ReplayError> {
         match self.recorder.take() {

@@ -130,6 +130,10 @@ pub fn run_with(
     between: &mut dyn FnMut(&mut Session) -> Result<bool, String>,
 ) -> Result<(), String> {
     let bindings = opts.input.resolve()?;
+    if super::interrupt::installed() {
+        // Ours stop the run at a frame and write its outputs; SDL's would only post a quit.
+        sdl2::hint::set("SDL_NO_SIGNAL_HANDLERS", "1");
+    }
     let sdl = sdl2::init().map_err(|e| format!("cannot start SDL: {e}"))?;
     let video = sdl
         .video()
@@ -170,6 +174,9 @@ pub fn run_with(
     let mut captured = video::Captured::default();
     let mut idle = true;
     'main: loop {
+        if super::interrupt::requested().is_some() {
+            break 'main;
+        }
         for event in events.poll_iter() {
             let said = match event {
                 Event::Quit { .. } => break 'main,
@@ -297,21 +304,29 @@ fn write_outputs(
     opts: &WindowOptions,
     captured: video::Captured,
 ) -> Result<(), String> {
-    if let Some(path) = &opts.screenshot {
-        match captured.picture {
-            Some(pixels) => save_png(path, 256, 240, &pixels)?,
-            None => crate::frontend::png::save_picture(path, session.machine().picture())?,
+    // Each written on its own, so one that fails does not cost the other.
+    let shot = match (&opts.screenshot, captured.picture) {
+        (Some(path), Some(pixels)) => save_png(path, 256, 240, &pixels),
+        (Some(path), None) => crate::frontend::png::save_picture(path, session.machine().picture()),
+        (None, _) => Ok(()),
+    };
+    let capture = match (&opts.capture, captured.window) {
+        (Some(path), Some((w, h, pixels))) => save_png(path, w, h, &pixels),
+        (Some(path), None) => {
+            log::warn!(
+                "the window closed before the last frame: {} not written",
+                path.display()
+            );
+            Ok(())
         }
+        (None, _) => Ok(()),
+    };
+    match (shot, capture) {
+        (Err(a), Err(b)) => Err(format!("--screenshot: {a}\nnesmind: --capture: {b}")),
+        (Err(a), Ok(())) => Err(format!("--screenshot: {a}")),
+        (Ok(()), Err(b)) => Err(format!("--capture: {b}")),
+        (Ok(()), Ok(())) => Ok(()),
     }
-    match (&opts.capture, captured.window) {
-        (Some(path), Some((w, h, pixels))) => save_png(path, w, h, &pixels)?,
-        (Some(path), None) => log::warn!(
-            "the window closed before the last frame: {} not written",
-            path.display()
-        ),
-        (None, _) => {}
-    }
-    Ok(())
 }
 
 /// ROM, plug-in with pad owners (P plug-in, H human), fps, speed and pacing source.
