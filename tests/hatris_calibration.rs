@@ -33,6 +33,8 @@ struct Seen {
     calibrated_line: Option<String>,
     /// The longest wall time the player held one game frame.
     longest_frame: std::time::Duration,
+    /// RAM maps the player dropped because the picture contradicted them.
+    ram_dropped: u64,
 }
 
 /// The Hatris player, watched: no button may be held before it has a map or after it gave up.
@@ -72,6 +74,7 @@ impl Plugin for Watched {
         s.map = self.player.map().cloned();
         s.ram_problem = self.player.ram_problem().map(str::to_string);
         s.result = self.player.result();
+        s.ram_dropped = self.player.ram_dropped;
     }
     fn result(&self) -> Option<String> {
         self.player.result()
@@ -191,6 +194,37 @@ fn a_saved_map_plays_back_without_calibrating() {
         line.contains("RAM map in use, agreeing with the picture"),
         "{line}"
     );
+}
+
+#[test]
+fn a_ram_map_the_picture_contradicts_is_dropped() {
+    if !common::cc65_installed() {
+        return;
+    }
+    // A user's hint that is wrong for this cart: the demo cart's map, claimed for a
+    // variant that keeps its piles elsewhere (as a cart does that moves its data).
+    let seed = 894_534_938_860;
+    let context = format!("cart variant {seed}, given the demo cart's RAM map");
+    let cart = Cart::classic(seed, &[]).unwrap();
+    let rom = Rom::parse(&cart.image, "x.nes").unwrap();
+    let mut map = ram_map::shipped()
+        .into_iter()
+        .find(|m| m.piles != PileLayout::Unknown)
+        .expect("the demo cart's map ships");
+    map.crc32 = rom.info.crc32;
+    let path = std::env::temp_dir().join(format!("hatris-wrong-{}.ron", std::process::id()));
+    std::fs::write(&path, map.to_ron().unwrap()).unwrap();
+    let mut opts = PluginOptions::new();
+    opts.insert("ram_map".into(), path.display().to_string());
+    let (run, seen) = play_watched(&cart, &opts, 2, 120);
+    let _ = std::fs::remove_file(&path);
+    let run = run.unwrap_or_else(|e| panic!("{context}: {e}"));
+    let s = seen.lock().unwrap();
+    assert!(run.capped, "{context}: {run:?}; {:?}", s.result);
+    // The picture contradicted the hint: it was dropped, never played on, and RAM was
+    // calibrated again (a map of the variant's own, or none).
+    assert!(s.ram_dropped >= 1, "{context}: {:?}", s.result);
+    assert_ne!(s.map.as_ref(), Some(&map), "{context}");
 }
 
 /// A classic variant whose scrambled piles the player has played to the cap, and whose
