@@ -39,7 +39,8 @@ enum MapState {
 
 pub struct SpotPlugin {
     maps: Vec<RamMap>,
-    /// `ram_map=FILE` was given: play on it as it is.
+    /// `ram_map=FILE` was given: its map is used without calibrating, once the picture
+    /// agrees with it (`hint_unconfirmed`).
     trusted: bool,
     save_map: Option<String>,
     state: MapState,
