@@ -61,7 +61,7 @@ impl Effort {
     /// One more step; `Err` means the job was cancelled: stop searching.
     pub fn step(&mut self) -> Result<(), String> {
         self.steps += 1;
-        if self.steps % STEPS_PER_FRAME == 0 {
+        if self.steps.is_multiple_of(STEPS_PER_FRAME) {
             charge_current(1)
         } else {
             Ok(())
