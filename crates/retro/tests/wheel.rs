@@ -1,50 +1,15 @@
 //! Every NES integration and savestate that stable-retro 1.0.1 ships: all `data.json` and
 //! scenario files parse, every scenario without Lua evaluates over a synthetic RAM
-//! trajectory, and all 438 FCEUmm states parse with a named board. The data comes from
-//! `$NESMIND_RETRO_DATA`, else python/.venv's stable_retro (python/test.sh installs it),
-//! else python3's; without it the tests pass with a notice, and fail under `CI=true`.
+//! trajectory, and all 438 FCEUmm states parse with a named board. `common` finds the data.
 
+mod common;
+
+use common::data_root;
 use nesmind_retro::integration::{self, Integration};
 use nesmind_retro::{Evaluator, FceuState, GameData, Scenario, layout};
-use std::path::{Path, PathBuf};
 
 const STABLE_INTEGRATIONS: usize = 298;
 const ALL_STATES: usize = 438;
-
-fn data_root() -> Option<PathBuf> {
-    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/.venv/bin/python");
-    let found = if std::env::var_os(integration::DATA_ENV).is_none() && venv.exists() {
-        with_python(&venv)
-    } else {
-        integration::find_data(None)
-    };
-    match found {
-        Ok(root) => Some(root.path),
-        Err(e) if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!("stable-retro's integrations are needed under CI=true: {e}")
-        }
-        Err(e) => {
-            eprintln!("wheel tests not run: {e} (CI=true makes this an error)");
-            None
-        }
-    }
-}
-
-fn with_python(python: &Path) -> Result<integration::DataRoot, String> {
-    let out = std::process::Command::new(python)
-        .args([
-            "-c",
-            "import importlib.util as u; s = u.find_spec('stable_retro'); \
-             print(s.submodule_search_locations[0] if s else '')",
-        ])
-        .output()
-        .map_err(|e| format!("{} did not run: {e}", python.display()))?;
-    let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    if dir.is_empty() {
-        return integration::find_data(None);
-    }
-    integration::find_data(Some(&Path::new(&dir).join("data")))
-}
 
 /// A RAM trajectory that moves every byte in ways scores and counters move: small steps,
 /// wraps, jumps and resets, from a fixed seed.
