@@ -16,6 +16,7 @@ pub mod gzip;
 pub mod integration;
 pub mod layout;
 pub mod library;
+pub mod parts;
 pub mod scenario;
 
 pub use data::{GameData, RAM_SIZE, Variable};

@@ -6,6 +6,7 @@ mod common;
 
 use common::data_root;
 use nesmind_retro::integration::{self, Integration};
+use nesmind_retro::parts::MachineParts;
 use nesmind_retro::{Evaluator, FceuState, GameData, Scenario, layout};
 
 const STABLE_INTEGRATIONS: usize = 298;
@@ -94,6 +95,7 @@ fn every_state_parses_and_names_its_board() {
     let dirs = integration::nes_integrations(&root, &integration::SETS).unwrap();
     let (mut total, mut parsed, mut failures) = (0, 0, Vec::new());
     let mut boards = std::collections::BTreeMap::<String, usize>::new();
+    let mut decoded = 0;
     for dir in &dirs {
         for file in std::fs::read_dir(dir).unwrap().flatten() {
             let path = file.path();
@@ -110,6 +112,18 @@ fn every_state_parses_and_names_its_board() {
                     layout::identify(&s.board_entries())
                         .ok_or_else(|| layout::describe(&s.board_entries()))
                 });
+            if let Ok(l) = &checked
+                && (l.mappers == [0] || l.mappers == [1])
+            {
+                // NROM and MMC1: every piece a machine needs decodes, within its range.
+                let s = FceuState::parse(&bytes).unwrap();
+                match MachineParts::from_state(&s) {
+                    Ok(p) if p.ppu.fine_x < 8 && p.ppu.v < 0x8000 && p.ppu.t < 0x8000 => {
+                        decoded += 1
+                    }
+                    other => failures.push(format!("{}: parts {other:?}", path.display())),
+                }
+            }
             match checked {
                 Ok(l) => {
                     parsed += 1;
@@ -120,11 +134,13 @@ fn every_state_parses_and_names_its_board() {
         }
     }
     println!("{parsed} of {total} states parsed, each with a named board");
+    println!("{decoded} NROM and MMC1 states decoded into machine parts");
     for (b, n) in &boards {
         println!("  {n:4} {b}");
     }
     assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
     assert_eq!(total, ALL_STATES);
+    assert!(decoded > 200, "{decoded} NROM/MMC1 states decoded");
 }
 
 #[test]
