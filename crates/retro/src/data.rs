@@ -1,5 +1,9 @@
 //! `data.json`: the named variables of a game's RAM (score, lives, position) that rewards,
 //! ends and `info` are computed from.
+//!
+//! Where this is stricter than stable-retro: a malformed type code or a variable outside
+//! the 2 KiB of CPU RAM is an error naming it, where stable-retro skips the first quietly
+//! and can also read FCEUmm's $6000-$7FFF work RAM (no shipped NES integration does).
 
 use crate::datatype::DataType;
 use serde_json::Value;
@@ -96,7 +100,8 @@ fn parse_variable(v: &Value) -> Result<Variable, String> {
         .is_none_or(|end| end > RAM_SIZE)
     {
         return Err(format!(
-            "address {address} ({code}) lies outside the 2 KiB of CPU RAM"
+            "address {address} ({code}) lies outside the 2 KiB of CPU RAM, \
+             the only memory nesmind's evaluation reads so far"
         ));
     }
     Ok(Variable {
