@@ -5,8 +5,8 @@
 //! user's ROM files to integrations, and parses the savestates.
 //!
 //! Not yet: rewards written in Lua (`script.lua`, reported as "needs Lua"), and building a
-//! nesmind machine from an FCEUmm state (the parser names each state's board and reads its
-//! CPU and RAM).
+//! nesmind machine from an FCEUmm state (the parser names each state's board, and `parts`
+//! decodes NROM and MMC1 states into what a machine would be built from).
 
 pub mod data;
 pub mod datatype;
