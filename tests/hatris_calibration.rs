@@ -31,6 +31,10 @@ struct Seen {
     result: Option<String>,
     /// The status line the player set when it finished calibrating.
     calibrated_line: Option<String>,
+    /// The longest wall time the player held one game frame.
+    longest_frame: std::time::Duration,
+    /// RAM maps the player dropped because the picture contradicted them.
+    ram_dropped: u64,
 }
 
 /// The Hatris player, watched: no button may be held before it has a map or after it gave up.
@@ -52,9 +56,12 @@ impl Plugin for Watched {
     fn on_frame(&mut self, frame: &mut dyn Frame) {
         let had_map = self.player.sight().is_some() && self.player.failure().is_none();
         let mut spy = Spy::new(frame);
+        let started = std::time::Instant::now();
         self.player.on_frame(&mut spy);
+        let took = started.elapsed();
         let pressed = spy.pressed;
         let mut s = self.seen.lock().unwrap();
+        s.longest_frame = s.longest_frame.max(took);
         if let Some(line) = spy.status.filter(|l| l.contains("calibrated")) {
             s.calibrated_line = Some(line);
         }
@@ -67,6 +74,7 @@ impl Plugin for Watched {
         s.map = self.player.map().cloned();
         s.ram_problem = self.player.ram_problem().map(str::to_string);
         s.result = self.player.result();
+        s.ram_dropped = self.player.ram_dropped;
     }
     fn result(&self) -> Option<String> {
         self.player.result()
@@ -188,8 +196,41 @@ fn a_saved_map_plays_back_without_calibrating() {
     );
 }
 
-/// A classic variant whose scrambled piles the player has played to the cap.
-const SCRAMBLED_SEED: u64 = 333_333_333_333;
+#[test]
+fn a_ram_map_the_picture_contradicts_is_dropped() {
+    if !common::cc65_installed() {
+        return;
+    }
+    // A user's hint that is wrong for this cart: the demo cart's map, claimed for a
+    // variant that keeps its piles elsewhere (as a cart does that moves its data).
+    let seed = 894_534_938_860;
+    let context = format!("cart variant {seed}, given the demo cart's RAM map");
+    let cart = Cart::classic(seed, &[]).unwrap();
+    let rom = Rom::parse(&cart.image, "x.nes").unwrap();
+    let mut map = ram_map::shipped()
+        .into_iter()
+        .find(|m| m.piles != PileLayout::Unknown)
+        .expect("the demo cart's map ships");
+    map.crc32 = rom.info.crc32;
+    let path = std::env::temp_dir().join(format!("hatris-wrong-{}.ron", std::process::id()));
+    std::fs::write(&path, map.to_ron().unwrap()).unwrap();
+    let mut opts = PluginOptions::new();
+    opts.insert("ram_map".into(), path.display().to_string());
+    let (run, seen) = play_watched(&cart, &opts, 2, 120);
+    let _ = std::fs::remove_file(&path);
+    let run = run.unwrap_or_else(|e| panic!("{context}: {e}"));
+    let s = seen.lock().unwrap();
+    assert!(run.capped, "{context}: {run:?}; {:?}", s.result);
+    // The picture contradicted the hint: it was dropped, never played on, and RAM was
+    // calibrated again (a map of the variant's own, or none).
+    assert!(s.ram_dropped >= 1, "{context}: {:?}", s.result);
+    assert_ne!(s.map.as_ref(), Some(&map), "{context}");
+}
+
+/// A classic variant whose scrambled piles the player has played to the cap, and whose
+/// pile search once held one game frame for minutes (it ran no fork frames, so it never
+/// yielded to the game).
+const SCRAMBLED_SEED: u64 = 811_792_758_260;
 
 #[test]
 fn piles_no_layout_explains_are_played_from_the_picture() {
@@ -211,6 +252,12 @@ fn piles_no_layout_explains_are_played_from_the_picture() {
     assert!(ram.contains("piles"), "{context}: {ram:?}");
     assert!(s.map.is_none(), "{context}");
     assert_eq!(s.presses_without_map, 0, "{context}");
+    // However long calibration searches, no game frame waits for it.
+    assert!(
+        s.longest_frame < std::time::Duration::from_secs(1),
+        "{context}: a frame took {:?}",
+        s.longest_frame
+    );
 }
 
 /// Runs `rom` for `frames` frames with the watched player and no one else pressing.

@@ -8,6 +8,8 @@ use std::path::Path;
 const ALLOWED: &[(&str, &[&str])] = &[
     ("crates/emu", &[]),
     ("crates/host", &["nesmind-emu"]),
+    // stable-retro integrations: beside the host, over the machine.
+    ("crates/retro", &["nesmind-emu", "nesmind-host"]),
     ("plugins/search", &[]),
     ("plugins/spot", &["nesmind-host", "nesmind-search"]),
     ("plugins/hatris", &["nesmind-host", "nesmind-search"]),
@@ -19,6 +21,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "nesmind-search",
             "nesmind-spot",
             "nesmind-hatris",
+            "nesmind-retro",
         ],
     ),
     // The Python package sits on top of everything, the `nesmind` crate included.

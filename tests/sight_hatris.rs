@@ -20,8 +20,14 @@ use nesmind::plugins::hatris::variant::{Cart, fresh_seed};
 use std::sync::{Arc, Mutex};
 
 /// Wide variants the player has played to the cap (each once showed a problem: a status
-/// line behind the spawning pair, a background shifted from the sprites).
-const PLAYED: [u64; 2] = [192_132_628_008, 353_128_698_324];
+/// line behind the spawning pair, a background shifted from the sprites, a score line
+/// that blinks beside the piles, OAM left half rebuilt for a frame at a spawn).
+const PLAYED: [u64; 4] = [
+    192_132_628_008,
+    353_128_698_324,
+    488_889_554_498,
+    254_157_510_448,
+];
 
 #[derive(Default)]
 struct Seen {

@@ -16,8 +16,9 @@ use std::time::Duration;
 
 /// Wide variants the player has calibrated on and won (a regression list: each one once
 /// showed a different picture or storage problem).
-const PLAYED: [u64; 6] = [
+const PLAYED: [u64; 7] = [
     892_557_422,
+    2_530_544_273,
     3_511_846_411,
     2_779_894_789,
     964_295_044,

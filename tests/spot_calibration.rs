@@ -256,3 +256,43 @@ fn a_board_without_a_visible_hand_gets_no_presses_and_says_why() {
         assert!(plugin.map().is_none(), "variant {seed}");
     }
 }
+
+#[test]
+fn a_ram_map_the_picture_contradicts_is_dropped() {
+    // A user's hint that is wrong for this cart: the committed cart's map, claimed for a
+    // variant that keeps its board elsewhere (as a cart does that moves its data).
+    let seed = 933_726_921;
+    let Some(cart) = variant_or_skip(seed, false) else {
+        return;
+    };
+    let replay = format!("variant {seed}, given the committed cart's RAM map");
+    let rom = Rom::parse(&cart.image, "v.nes").unwrap();
+    let mut wrong = parse_ram_maps(BUILTIN_RAM_MAPS, "ram_maps.ron").unwrap()[0].clone();
+    wrong.crc32 = vec![rom.info.crc32];
+    let path = temp_file("wrong-map.ron");
+    std::fs::write(&path, format!("[\n{}]\n", wrong.to_ron())).unwrap();
+    let mut opts = Options::new(2, 1, 5).unwrap();
+    opts.games = 2;
+    opts.move_nodes = Some(demo::DEFAULT_MOVE_NODES);
+    opts.seed = 5;
+    opts.cart = cart;
+    opts.plugin_options.insert("ram_map".into(), path.clone());
+    let r = demo::play(&opts).unwrap_or_else(|e| panic!("{replay}: {e}"));
+    let _ = std::fs::remove_file(&path);
+    assert!(r.errors.is_empty(), "{replay}: {:#?}", r.errors);
+    assert_eq!(r.refused_presses, 0, "{replay}");
+    assert_eq!(
+        r.games.iter().filter(|g| g.plugin_won).count(),
+        2,
+        "{replay}"
+    );
+    // The picture contradicted the hint: it was dropped (a hint left in place would leave
+    // no problem to report), and any map the player went on to use is the variant's own,
+    // found again (the driver checks every map in use against the cart's own definitions
+    // at each idle frame).
+    assert_eq!(r.ram_problems.len(), 2, "{replay}: {:?}", r.ram_problems);
+    assert!(
+        r.calibrations.iter().all(|(m, _, _)| m != &wrong),
+        "{replay}"
+    );
+}

@@ -7,6 +7,7 @@ mod demo;
 mod info;
 mod ramsearch;
 pub mod ramsearch_tool;
+mod retro;
 mod run;
 mod window_flags;
 
@@ -47,6 +48,9 @@ pub enum Command {
     /// Find a game's variables in RAM: snapshots, filters, watches, export (commands on
     /// stdin or from --script).
     Ramsearch(Box<ramsearch::RamSearchArgs>),
+    /// stable-retro's NES integrations: import ROMs, list what is playable, read a state.
+    #[command(subcommand)]
+    Retro(retro::RetroCommand),
     /// Count move-generator leaves: `nesmind perft spot ...`.
     #[command(disable_help_flag = true)]
     Perft(ToolArgs),
@@ -184,6 +188,7 @@ fn run(cli: Cli) -> Result<i32, String> {
         Command::Demo(a) => demo::demo(*a),
         Command::Info(a) => info::info(a),
         Command::Ramsearch(a) => ramsearch::ramsearch(*a),
+        Command::Retro(c) => retro::retro(c),
         Command::Plugins => {
             for e in plugins::registry() {
                 println!("{:<10} {}", e.name, e.description);

@@ -342,3 +342,73 @@ impl Mutator {
         line
     }
 }
+
+/// A small FCEUmm savestate, inflated: CPU, PPU and an MMC1 board section, as FCEUmm lays
+/// them out (the wheel's real states are not ours to commit).
+pub fn fceumm_state() -> Vec<u8> {
+    fn section(out: &mut Vec<u8>, kind: u8, entries: &[(&str, usize)]) {
+        let mut body = Vec::new();
+        for (i, (name, len)) in entries.iter().enumerate() {
+            let mut n = [0u8; 4];
+            n[..name.len()].copy_from_slice(name.as_bytes());
+            body.extend(n);
+            body.extend((*len as u32).to_le_bytes());
+            body.extend((0..*len).map(|b| (b * 7 + i) as u8));
+        }
+        out.push(kind);
+        out.extend((body.len() as u32).to_le_bytes());
+        out.extend(body);
+    }
+    let mut body = Vec::new();
+    let cpu = [
+        ("PC", 2),
+        ("A", 1),
+        ("X", 1),
+        ("Y", 1),
+        ("S", 1),
+        ("P", 1),
+        ("DB", 1),
+        ("RAM", 0x800),
+    ];
+    section(&mut body, 1, &cpu);
+    let ppu = [
+        ("NTAR", 0x800),
+        ("PRAM", 32),
+        ("SPRA", 256),
+        ("PPUR", 4),
+        ("XOFF", 1),
+        ("VTGL", 1),
+        ("RADD", 2),
+        ("TADD", 2),
+        ("VBUF", 1),
+        ("PGEN", 1),
+    ];
+    section(&mut body, 3, &ppu);
+    let board = [
+        ("WRAM", 0x2000),
+        ("DREG", 4),
+        ("LRST", 8),
+        ("BFFR", 1),
+        ("BFRS", 1),
+    ];
+    section(&mut body, 0x10, &board);
+    let mut raw = b"FCS\xFF".to_vec();
+    raw.extend((body.len() as u32).to_le_bytes());
+    raw.extend(9813u32.to_le_bytes());
+    raw.extend([0; 4]);
+    raw.extend(body);
+    raw
+}
+
+/// A stable-retro `data.json` and `scenario.json` using every type family and done feature.
+pub fn retro_integration() -> (String, String) {
+    let data = r#"{"info": {"a": {"address": 0, "type": "|u1"}, "b": {"address": 1, "type": ">n6"},
+        "c": {"address": 8, "type": "<d4", "mask": 65535}, "d": {"address": 16, "type": "<i2"}}}"#;
+    let scenario = r#"{"reward": {"variables": {"a": {"reward": 1.5, "penalty": 2},
+        "b": {"measurement": "absolute", "op": "greater-than", "reference": 5, "reward": 1}},
+        "time": {"reward": -0.5}},
+        "done": {"condition": "all", "variables": {"d": {"op": "negative"}},
+        "nodes": {"n": {"variables": {"c": {"op": "equal", "reference": 99}, "a": {"op": "sign"}}}}},
+        "crop": [0, 8, 256, 224], "actions": [[[], ["A"]], [["LEFT"], ["RIGHT"]]]}"#;
+    (data.to_string(), scenario.to_string())
+}

@@ -184,6 +184,66 @@ fn savestates() {
     });
 }
 
+/// stable-retro's FCEUmm savestates, gzipped or not: parsed, their board named, and NROM or
+/// MMC1 ones decoded into machine parts.
+#[test]
+fn fceumm_states() {
+    let raw = inputs::fceumm_state();
+    fuzz("fceumm-states", &[], |m| {
+        let mut bytes = raw.clone();
+        m.mutate_bytes(&mut bytes, false);
+        if m.chance(2) {
+            bytes = nesmind_retro::gzip::deflate(&bytes);
+            if m.chance(4) {
+                m.mutate_bytes(&mut bytes, false);
+            }
+        }
+        let Ok(state) = nesmind_retro::FceuState::parse(&bytes) else {
+            return false;
+        };
+        let _ = (state.cpu(), state.ram());
+        let _ = nesmind_retro::layout::describe(&state.board_entries());
+        nesmind_retro::parts::MachineParts::from_state(&state).is_ok()
+    });
+}
+
+/// stable-retro's `data.json` and `scenario.json`: parsed and evaluated over a few RAMs.
+#[test]
+fn retro_integrations() {
+    let (data, scenario) = inputs::retro_integration();
+    fuzz("retro-integrations", &[], |m| {
+        let mut d = data.clone().into_bytes();
+        let mut s = scenario.clone().into_bytes();
+        if m.chance(2) {
+            m.mutate_lines(&mut d);
+        } else {
+            m.mutate_lines(&mut s);
+        }
+        let (Ok(d), Ok(s)) = (String::from_utf8(d), String::from_utf8(s)) else {
+            return false;
+        };
+        let (Ok(d), Ok(s)) = (
+            nesmind_retro::GameData::parse(&d),
+            nesmind_retro::Scenario::parse(&s),
+        ) else {
+            return false;
+        };
+        let Ok(mut eval) = nesmind_retro::Evaluator::new(d, s) else {
+            return false;
+        };
+        let mut ram = vec![0u8; nesmind_retro::RAM_SIZE];
+        for step in 0..4u8 {
+            ram.iter_mut()
+                .enumerate()
+                .for_each(|(i, b)| *b = (i as u8).wrapping_mul(step) ^ 0x80);
+            if eval.update(&ram).is_err() {
+                return false;
+            }
+        }
+        true
+    });
+}
+
 #[test]
 fn replays() {
     let (rom, text) = inputs::replay();

@@ -45,6 +45,30 @@ pub fn charge_current(n: u64) -> Result<(), String> {
     }
 }
 
+/// Steps of pure computation (a search over candidates) that cost as much as one emulated
+/// frame. A job's game frame waits for it to use its grant, so a search that runs no fork
+/// frames must still charge for its work, or it would hold the game's frame for as long as
+/// it searches. Counting steps, not time, keeps the result on the same frame everywhere.
+pub const STEPS_PER_FRAME: u64 = 1 << 16;
+
+/// Counts a search's steps and charges the running job a frame per [`STEPS_PER_FRAME`].
+#[derive(Default)]
+pub struct Effort {
+    steps: u64,
+}
+
+impl Effort {
+    /// One more step; `Err` means the job was cancelled: stop searching.
+    pub fn step(&mut self) -> Result<(), String> {
+        self.steps += 1;
+        if self.steps.is_multiple_of(STEPS_PER_FRAME) {
+            charge_current(1)
+        } else {
+            Ok(())
+        }
+    }
+}
+
 impl Meter {
     /// Charges `n` frames about to be run; waits for the next grant when this one is used
     /// up. An error means the job was dropped: unwind.
@@ -216,6 +240,22 @@ mod tests {
         assert_eq!(job.step(10), Some(Ok(Ok(25))));
         assert!(job.is_finished());
         assert!(job.step(10).is_none());
+    }
+
+    #[test]
+    fn a_long_search_yields_its_frame() {
+        let mut job = Job::start("search", |_: &mut Meter| -> Result<(), String> {
+            let mut effort = Effort::default();
+            for _ in 0..STEPS_PER_FRAME * 30 {
+                effort.step()?;
+            }
+            Ok(())
+        });
+        // The search runs no fork frames, yet each step of 10 frames ends after 10 frames'
+        // worth of steps.
+        assert!(job.step(10).is_none());
+        assert!(job.step(10).is_none());
+        assert_eq!(job.step(10), Some(Ok(Ok(()))));
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub mod narrate;
 pub mod picture;
 pub mod tape;
 
-pub use job::{Job, Meter, charge_current};
+pub use job::{Effort, Job, Meter, charge_current};
 pub use lab::{Lab, Stillness, release_all};
 pub use look::{Codebook, Look, Verdict};
 pub use narrate::Narrator;

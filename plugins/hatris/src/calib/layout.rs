@@ -6,6 +6,7 @@ use super::snap::{Snap, all_locs, valid};
 use crate::ram_map::{Loc, PileLayout};
 use crate::rules::COLUMNS;
 use nesmind_host::ramsearch::Test;
+use nesmind_host::sight::Effort;
 use std::collections::{HashMap, HashSet};
 
 /// The falling hats' type bytes and the next pair's, hat 1 first.
@@ -126,8 +127,14 @@ pub fn counts(drops: &[Drop], lands: &[Landing]) -> Option<(Loc, i32)> {
 }
 
 /// Where each pile keeps its hats: the layout that puts every landed hat's byte in its
-/// pile's next slot, as the counts say.
-pub fn piles(drops: &[Drop], lands: &[Landing], counts: (Loc, i32)) -> Option<PileLayout> {
+/// pile's next slot, as the counts say. The search charges its work to the running job
+/// (`Err`: the job was cancelled): on scrambled memory it can try millions of candidates.
+pub fn piles(
+    drops: &[Drop],
+    lands: &[Landing],
+    counts: (Loc, i32),
+    effort: &mut Effort,
+) -> Result<Option<PileLayout>, String> {
     // Only landings whose result was seen (the last drop's next pair may not have come).
     let lands: Vec<Landing> = lands
         .iter()
@@ -140,39 +147,56 @@ pub fn piles(drops: &[Drop], lands: &[Landing], counts: (Loc, i32)) -> Option<Pi
     };
     // A landing's slot index: the count before the drop (a pair's hats go to two piles).
     let slot = |l: &Landing| count(l.drop, l.col);
-    let changed_to = |l: &Landing| -> Vec<Loc> {
+    let changed_to = |l: &Landing, effort: &mut Effort| -> Result<Vec<Loc>, String> {
         let Some(next) = after(drops, l.drop) else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let before = &drops[l.drop].before;
-        all_locs()
-            .filter(|&at| next.get(at) == l.code && before.get(at) != l.code)
-            .collect()
+        let mut out = Vec::new();
+        for at in all_locs() {
+            effort.step()?;
+            if next.get(at) == l.code && before.get(at) != l.code {
+                out.push(at);
+            }
+        }
+        Ok(out)
     };
     let holds = |at: Loc, l: &Landing| {
         valid(at) && after(drops, l.drop).is_some_and(|s| s.get(at) == l.code)
     };
     // Anchor: two landings in one column at different heights give the step.
-    let col0 = lands.first()?.col;
+    let Some(col0) = lands.first().map(|l| l.col) else {
+        return Ok(None);
+    };
     let same: Vec<&Landing> = lands.iter().filter(|l| l.col == col0).collect();
-    let (a, b) = same
+    let Some((a, b)) = same
         .iter()
         .flat_map(|&x| same.iter().map(move |&y| (x, y)))
-        .find(|(x, y)| slot(y) > slot(x))?;
-    let other = lands.iter().find(|l| l.col != col0)?;
-    let cand_a = changed_to(a);
-    let cand_b = changed_to(b);
-    let cand_o = changed_to(other);
+        .find(|(x, y)| slot(y) > slot(x))
+    else {
+        return Ok(None);
+    };
+    let Some(other) = lands.iter().find(|l| l.col != col0) else {
+        return Ok(None);
+    };
+    let cand_a = changed_to(a, effort)?;
+    let cand_b = changed_to(b, effort)?;
+    let cand_o = changed_to(other, effort)?;
+    let dn = slot(b) - slot(a);
+    let dc = other.col as i32 - col0 as i32;
     for &xa in &cand_a {
-        for &xb in cand_b.iter().filter(|x| x.space == xa.space) {
-            let dn = slot(b) - slot(a);
+        // A step of at most four bytes a slot puts b's byte near a's.
+        let near =
+            |x: &&Loc| x.space == xa.space && (x.addr as i32 - xa.addr as i32).abs() <= 4 * dn;
+        for &xb in cand_b.iter().filter(near) {
+            effort.step()?;
             let dx = xb.addr as i32 - xa.addr as i32;
-            if dx % dn != 0 || dx == 0 || (dx / dn).abs() > 4 {
+            if dx % dn != 0 || dx == 0 {
                 continue;
             }
             let step = dx / dn;
             for &xo in cand_o.iter().filter(|x| x.space == xa.space) {
-                let dc = other.col as i32 - col0 as i32;
+                effort.step()?;
                 let rest = xo.addr as i32 - xa.addr as i32 - step * (slot(other) - slot(a));
                 if rest % dc != 0 {
                     continue;
@@ -181,16 +205,16 @@ pub fn piles(drops: &[Drop], lands: &[Landing], counts: (Loc, i32)) -> Option<Pi
                 let base = xa.offset(-step * slot(a) - stride * col0 as i32);
                 let at = |l: &Landing| base.offset(stride * l.col as i32 + step * slot(l));
                 if lands.iter().all(|l| holds(at(l), l)) {
-                    return Some(PileLayout::Columns {
+                    return Ok(Some(PileLayout::Columns {
                         counts: counts.0,
                         counts_stride: counts.1,
                         hats: base,
                         stride,
                         step,
-                    });
+                    }));
                 }
             }
         }
     }
-    None
+    Ok(None)
 }

@@ -20,6 +20,7 @@ use self::physics::{Physics, board_of, fit, pile_codes, unique};
 use crate::board::Geometry;
 use crate::ram_map::{Linear, PileLayout, RamMap, Swap};
 use crate::rules::{HAT_TYPES, Settings};
+use nesmind_host::sight::Effort;
 use nesmind_host::{Buttons, Fork, Frame};
 
 /// Rounds of three drops (columns 0-1, 2-3, 4-5) before the analysis starts, and at most.
@@ -88,10 +89,11 @@ fn analyse(drops: &[Drop], pair: &Pair) -> Result<Option<Layout>, String> {
     };
     let mut piles_seen = 0;
     let mut ambiguous = false;
+    let mut effort = Effort::default();
     for (a, b) in combos {
         let falling = [a.0, b.0];
         let lands = layout::landings(drops, falling);
-        let Some(piles) = layout::piles(drops, &lands, counts) else {
+        let Some(piles) = layout::piles(drops, &lands, counts, &mut effort)? else {
             continue;
         };
         // Fitting is the costly step; the likeliest candidates come first.

@@ -38,6 +38,10 @@ pub(super) struct SightPlay {
     spawns: Spawns,
     /// A new pair seen, waiting for its decision.
     pending: bool,
+    /// The pair the last frame showed: a pair is decided on once two frames in a row
+    /// show it alike (a game may leave OAM half rebuilt for a frame, a hat's top row
+    /// missing, which reads as another type).
+    last_pair: Option<Spawn>,
     narr: Narrator,
     /// The reading of the nesting table the piles fit.
     reading: NestReading,
@@ -57,6 +61,7 @@ impl SightPlay {
             running: None,
             spawns: Spawns::default(),
             pending: false,
+            last_pair: None,
             narr: Narrator::new("hatris"),
             reading: NestReading::A,
             ram_drives: false,
@@ -195,7 +200,13 @@ impl HatrisPlayer {
             log::trace!("hatris: frame {}: a new pair", frame.frame_number());
             st.pending = true;
         }
-        match spawn_of(&hats).filter(|_| st.pending) {
+        let pair = spawn_of(&hats);
+        let steady = pair
+            .as_ref()
+            .zip(st.last_pair.as_ref())
+            .is_some_and(|(a, b)| a.kinds == b.kinds && a.cols == b.cols && a.looks == b.looks);
+        st.last_pair = pair.clone();
+        match pair.filter(|_| st.pending && steady) {
             None => {
                 if !st.pending {
                     st.narr.acted();

@@ -11,11 +11,15 @@
 
 use super::{ART_W, Art, Falling, HOLD, HatSight, Well, falling, kind_of_height, sprite_art};
 use crate::rules::COLUMNS;
-use nesmind_host::sight::{Lab, Meter, Rect, Shot, release_all};
+use nesmind_host::sight::{Lab, Meter, PixelMask, Rect, Shot, release_all};
 use nesmind_host::{Buttons, Fork, Frame};
 
 /// Most frames a dropped pair may take to land and its picture to settle.
 const DROP_FRAMES: u64 = 400;
+
+/// Frames watched with nobody pressing, before the drop, to learn which pixels of the
+/// piles' region animate by themselves.
+const RESTLESS_FRAMES: u64 = 32;
 
 /// What calibration found.
 #[derive(Clone, Debug)]
@@ -166,14 +170,33 @@ pub fn find(meter: &mut Meter, base: Fork) -> Result<Found, String> {
         pitch + ART_W + 16,
         240 - region_top,
     );
-    let bg_only = |a: &Shot, b: &Shot| {
+    let moved = |a: &Shot, b: &Shot, restless: &PixelMask| {
         a.pic
             .changes_in(&b.pic, region)
             .pixels
             .into_iter()
-            .filter(|&(x, y)| !a.sprites.covers(x, y) && !b.sprites.covers(x, y))
+            .filter(|&(x, y)| {
+                !a.sprites.covers(x, y) && !b.sprites.covers(x, y) && !restless.get(x, y)
+            })
             .collect::<Vec<(i32, i32)>>()
     };
+    // What changes there back and forth with nobody pressing (a blinking score line, a
+    // colour cycle) is animation, not a landing; a landing changes its pixels once.
+    let (mut once, mut restless) = (PixelMask::new(), PixelMask::new());
+    let mut idle = f.clone();
+    let mut last = before.clone();
+    for _ in 0..RESTLESS_FRAMES {
+        lab.run(&mut idle, 1)?;
+        let now = Shot::take(&idle).ok_or("no picture")?;
+        for (x, y) in moved(&last, &now, &PixelMask::new()) {
+            if once.get(x, y) {
+                restless.set(x, y);
+            }
+            once.set(x, y);
+        }
+        last = now;
+    }
+    let bg_only = |a: &Shot, b: &Shot| moved(a, b, &restless);
     let mut g = f.clone();
     let mut last = before.clone();
     let mut still = 0;

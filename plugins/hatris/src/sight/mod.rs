@@ -218,7 +218,10 @@ pub fn falling(well: &Well, shot: &Shot, frame: &dyn Frame, tops: &[i32; COLUMNS
         if sprites.is_empty() {
             continue;
         }
-        sprites.sort_by_key(|&(sx, sy, _, _)| (sy, sx));
+        // Two identical sprites draw one picture (a game may leave a copy in OAM for a
+        // frame): the hat's tiles must not depend on it.
+        sprites.sort_by_key(|&(sx, sy, t, a)| (sy, sx, t, a));
+        sprites.dedup();
         let top = sprites.iter().map(|s| s.1).min().unwrap_or(0);
         let bottom = sprites.iter().map(|s| s.1).max().unwrap_or(0) + 16;
         let tiles = sprites

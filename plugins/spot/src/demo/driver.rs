@@ -68,6 +68,9 @@ pub struct Report {
     pub moves_by_slot: [u32; 4],
     /// What the plug-in's calibration found (one per machine), and the fork frames it took.
     pub calibrations: Vec<(RamMap, u64, u64)>,
+    /// Why the plug-in was not using a RAM map at each game's end (it played from the
+    /// picture), one per game where it said so.
+    pub ram_problems: Vec<String>,
     pub done: bool,
 }
 
@@ -81,6 +84,7 @@ impl Report {
         self.refused_presses += r.refused_presses;
         self.plugin_moves += r.plugin_moves;
         self.calibrations.extend(r.calibrations);
+        self.ram_problems.extend(r.ram_problems);
         for (t, n) in self.moves_by_slot.iter_mut().zip(r.moves_by_slot) {
             *t += n;
         }
@@ -391,6 +395,8 @@ impl Driver {
         let mut r = self.report.lock().expect("report lock");
         r.games.push(record);
         if let Some(inner) = self.inner.as_mut() {
+            r.ram_problems
+                .extend(inner.ram_problem().map(str::to_string));
             r.plugin_moves = inner.moves_entered;
             for e in inner.errors.drain(..) {
                 r.errors.push(format!("plug-in: {e}"));
@@ -556,7 +562,8 @@ impl Driver {
     /// definitions read: the same pieces, blocked cells, player to move and hand cell. Only
     /// where a map can describe the cart's board.
     fn check_reading(&self, frame: &dyn Frame) -> Result<(), String> {
-        let (Some(map), Some(found)) = (&self.map, self.inner.as_ref().and_then(|p| p.map()))
+        let (Some(map), Some(found)) =
+            (&self.map, self.inner.as_ref().and_then(|p| p.map_in_use()))
         else {
             return Ok(());
         };

@@ -268,6 +268,10 @@ struct HeadlessArgs {
     /// Write what the plug-in's calibration found to FILE (the `save_map` plug-in option).
     #[arg(long, value_name = "FILE")]
     save_map: Option<String>,
+    /// Plug-in options for the player, e.g. `ram=off` to play from the picture alone
+    /// (repeatable).
+    #[arg(long = "plugin-opt", value_name = "KEY=VALUE")]
+    plugin_opt: Vec<String>,
 }
 
 fn headless_tool(args: &[String]) -> Result<(), String> {
@@ -298,6 +302,12 @@ fn headless_tool(args: &[String]) -> Result<(), String> {
     }
     if let Some(path) = &a.save_map {
         opts.plugin_options.insert("save_map".into(), path.clone());
+    }
+    for kv in &a.plugin_opt {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("--plugin-opt {kv}: expected KEY=VALUE"))?;
+        opts.plugin_options.insert(k.to_string(), v.to_string());
     }
     let report = play(&opts)?;
     for (i, g) in report.games.iter().enumerate() {

@@ -39,7 +39,8 @@ enum MapState {
 
 pub struct SpotPlugin {
     maps: Vec<RamMap>,
-    /// `ram_map=FILE` was given: play on it as it is.
+    /// `ram_map=FILE` was given: its map is used without calibrating, once the picture
+    /// agrees with it (`hint_unconfirmed`).
     trusted: bool,
     save_map: Option<String>,
     state: MapState,
@@ -85,6 +86,9 @@ pub struct SpotPlugin {
     use_ram: bool,
     /// Why the RAM shortcut is not in use (with the picture player).
     ram_problem: Option<String>,
+    /// A given map (`ram_map=FILE`) not yet confirmed by the picture: a hint, not yet a
+    /// map in use.
+    hint_unconfirmed: bool,
     rom: Option<RomInfo>,
 }
 
@@ -125,6 +129,7 @@ impl SpotPlugin {
             sight: Some(Box::new(SightState::new())),
             use_ram: true,
             ram_problem: None,
+            hint_unconfirmed: false,
             rom: None,
         };
         for (key, value) in opts {
@@ -183,6 +188,13 @@ impl SpotPlugin {
             MapState::Ready(m) => Some(m),
             _ => None,
         }
+    }
+
+    /// The RAM map the player reads positions through: a calibrated one, or a given one
+    /// once the picture has confirmed it (with the picture player off, as given).
+    pub fn map_in_use(&self) -> Option<&RamMap> {
+        let unconfirmed = self.hint_unconfirmed && self.sight.is_some();
+        self.map().filter(|_| !unconfirmed)
     }
 
     /// The last search made for `slot` this game (none before its first move, after a
@@ -671,6 +683,7 @@ impl Plugin for SpotPlugin {
         self.state = if self.trusted {
             let map = known.ok_or_else(|| no_map_for(&self.maps, rom))?;
             self.hold = u64::from(map.press_frames);
+            self.hint_unconfirmed = true;
             MapState::Ready(map)
         } else {
             MapState::Calibrating(Box::new(Calibrator::new(rom, known)))

@@ -528,6 +528,7 @@ impl SpotPlugin {
             }
             *o = ram.or(Some(Cell::Empty));
         }
+        self.hint_unconfirmed = false;
         // RAM players as picture classes (a player the picture shows nowhere stays unknown).
         for v in out.iter_mut() {
             if let Some(Cell::Piece(p)) = *v {

@@ -242,9 +242,11 @@ fn axis(
             acrosses.push(across);
         }
     }
-    // Most estimates must agree; the mean of a hand cut by the screen's edge or drawn
-    // over other changes may be pulled off (the median is kept).
-    let slack = f64::from(pitch) / 4.0;
+    // Most estimates must agree; the mean of a hand cut by the screen's edge, or drawn
+    // over other changes or over art of its own colour, may be pulled off (the median is
+    // kept). The estimate need only fall within a third of a cell: `align` finds where
+    // the cells begin from the board's picture, searching one cell round it.
+    let slack = f64::from(pitch) / 3.0;
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
         v[v.len() / 2]

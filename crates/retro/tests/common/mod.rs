@@ -1,0 +1,61 @@
+//! Finding stable-retro for the tests: its data folder and a Python that imports it.
+//! `$NESMIND_RETRO_DATA` names the data; the Python is python/.venv's (python/test.sh
+//! installs stable-retro there), else `$PYTHON`, else `python3`. Without them a test
+//! passes with a notice, and fails under `CI=true`.
+
+use nesmind_retro::integration;
+use std::path::{Path, PathBuf};
+
+/// Says why a check cannot run: an error under `CI=true`, else a notice.
+pub fn unavailable(why: &str) {
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("cannot run under CI=true: {why}");
+    }
+    eprintln!("not run: {why} (CI=true makes this an error)");
+}
+
+/// A Python whose `stable_retro` imports, and the package's folder.
+pub fn python() -> Result<(PathBuf, PathBuf), String> {
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python/.venv/bin/python");
+    let mut tried = Vec::new();
+    let candidates = [
+        Some(venv),
+        std::env::var_os("PYTHON").map(PathBuf::from),
+        Some(PathBuf::from("python3")),
+    ];
+    for py in candidates.into_iter().flatten() {
+        let out = std::process::Command::new(&py)
+            .args([
+                "-c",
+                "import importlib.util as u; s = u.find_spec('stable_retro'); \
+                 print(s.submodule_search_locations[0] if s else '')",
+            ])
+            .output();
+        let dir = out
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default();
+        if !dir.is_empty() {
+            return Ok((py, PathBuf::from(dir)));
+        }
+        tried.push(py.display().to_string());
+    }
+    Err(format!(
+        "no Python with stable_retro (tried {}; python/test.sh installs stable-retro==1.0.1)",
+        tried.join(", ")
+    ))
+}
+
+/// The data folder: `$NESMIND_RETRO_DATA`, else the installed package's.
+pub fn data_root() -> Option<PathBuf> {
+    let found = match std::env::var_os(integration::DATA_ENV) {
+        Some(_) => integration::find_data(None).map(|r| r.path),
+        None => python().map(|(_, pkg)| pkg.join("data")),
+    };
+    match found {
+        Ok(p) => Some(p),
+        Err(e) => {
+            unavailable(&format!("stable-retro's integrations are missing: {e}"));
+            None
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! Every NES integration and savestate that stable-retro 1.0.1 ships: all `data.json` and
+//! scenario files parse, every scenario without Lua evaluates over a synthetic RAM
+//! trajectory, and all 438 FCEUmm states parse with a named board. `common` finds the data.
+
+mod common;
+
+use common::data_root;
+use nesmind_retro::integration::{self, Integration};
+use nesmind_retro::parts::MachineParts;
+use nesmind_retro::{Evaluator, FceuState, GameData, Scenario, layout};
+
+const STABLE_INTEGRATIONS: usize = 298;
+const ALL_STATES: usize = 438;
+
+/// A RAM trajectory that moves every byte in ways scores and counters move: small steps,
+/// wraps, jumps and resets, from a fixed seed.
+fn trajectory(steps: usize) -> Vec<Vec<u8>> {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut ram = vec![0u8; nesmind_retro::RAM_SIZE];
+    let mut out = Vec::new();
+    for _ in 0..steps {
+        for b in ram.iter_mut() {
+            let r = next();
+            *b = match r % 8 {
+                0 => b.wrapping_add(1),
+                1 => b.wrapping_sub(1),
+                2 => (r >> 8) as u8,
+                3 => 0,
+                _ => *b,
+            };
+        }
+        out.push(ram.clone());
+    }
+    out
+}
+
+#[test]
+fn every_integration_parses_and_evaluates() {
+    let Some(root) = data_root() else { return };
+    let dirs = integration::nes_integrations(&root, &["stable"]).unwrap();
+    let ram = trajectory(300);
+    let (mut parsed, mut evaluated, mut lua, mut failures) = (0, 0, Vec::new(), Vec::new());
+    for dir in &dirs {
+        let game = match Integration::load(dir) {
+            Ok(g) => g,
+            Err(e) => {
+                failures.push(e);
+                continue;
+            }
+        };
+        // Other scenario files beside scenario.json must parse too.
+        for file in std::fs::read_dir(dir).unwrap().flatten() {
+            let name = file.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".json") && !["data.json", "metadata.json"].contains(&name.as_str()) {
+                let text = std::fs::read_to_string(file.path()).unwrap();
+                if let Err(e) = Scenario::parse(&text) {
+                    failures.push(format!("{}: {name}: {e}", game.name));
+                }
+            }
+        }
+        parsed += 1;
+        if let Some(why) = game.needs_lua() {
+            lua.push(format!("{}: {why}", game.name));
+            continue;
+        }
+        let mut eval = Evaluator::new(game.data.clone(), game.scenario.clone()).unwrap();
+        let result: Result<(), String> = ram.iter().try_for_each(|r| eval.update(r).map(|_| ()));
+        match result {
+            Ok(()) => evaluated += 1,
+            Err(e) => failures.push(format!("{}: {e}", game.name)),
+        }
+    }
+    println!("{parsed} of {STABLE_INTEGRATIONS} integrations parsed");
+    println!(
+        "{evaluated} of {STABLE_INTEGRATIONS} integrations parsed and evaluated ({} need Lua)",
+        lua.len()
+    );
+    for l in &lua {
+        println!("  {l}");
+    }
+    assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
+    assert_eq!(dirs.len(), STABLE_INTEGRATIONS);
+    assert_eq!(evaluated + lua.len(), STABLE_INTEGRATIONS);
+}
+
+#[test]
+fn every_state_parses_and_names_its_board() {
+    let Some(root) = data_root() else { return };
+    let dirs = integration::nes_integrations(&root, &integration::SETS).unwrap();
+    let (mut total, mut parsed, mut failures) = (0, 0, Vec::new());
+    let mut boards = std::collections::BTreeMap::<String, usize>::new();
+    let mut decoded = 0;
+    for dir in &dirs {
+        for file in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = file.path();
+            if path.extension().is_none_or(|e| e != "state") {
+                continue;
+            }
+            total += 1;
+            let bytes = std::fs::read(&path).unwrap();
+            let checked = FceuState::parse(&bytes)
+                .map_err(|e| e.to_string())
+                .and_then(|s| {
+                    s.cpu().map_err(|e| e.to_string())?;
+                    s.ram().map_err(|e| e.to_string())?;
+                    layout::identify(&s.board_entries())
+                        .ok_or_else(|| layout::describe(&s.board_entries()))
+                });
+            if let Ok(l) = &checked
+                && (l.mappers == [0] || l.mappers == [1])
+            {
+                // NROM and MMC1: every piece a machine needs decodes, within its range.
+                let s = FceuState::parse(&bytes).unwrap();
+                match MachineParts::from_state(&s) {
+                    Ok(p) if p.ppu.fine_x < 8 && p.ppu.v < 0x8000 && p.ppu.t < 0x8000 => {
+                        decoded += 1
+                    }
+                    other => failures.push(format!("{}: parts {other:?}", path.display())),
+                }
+            }
+            match checked {
+                Ok(l) => {
+                    parsed += 1;
+                    *boards.entry(l.board.to_string()).or_default() += 1;
+                }
+                Err(e) => failures.push(format!("{}: {e}", path.display())),
+            }
+        }
+    }
+    println!("{parsed} of {total} states parsed, each with a named board");
+    println!("{decoded} NROM and MMC1 states decoded into machine parts");
+    for (b, n) in &boards {
+        println!("  {n:4} {b}");
+    }
+    assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
+    assert_eq!(total, ALL_STATES);
+    assert!(decoded > 200, "{decoded} NROM/MMC1 states decoded");
+}
+
+#[test]
+fn every_variable_lies_in_ram() {
+    let Some(root) = data_root() else { return };
+    let mut count = 0;
+    for dir in integration::nes_integrations(&root, &["stable"]).unwrap() {
+        let text = std::fs::read_to_string(dir.join("data.json")).unwrap();
+        count += GameData::parse(&text).unwrap().vars.len();
+    }
+    println!("{count} data.json variables, all within the 2 KiB of RAM");
+    assert!(count > 0);
+}
