@@ -65,8 +65,15 @@ fn demo_with_a_stale_display_plays_headless() {
 fn test_roms_exit_status_counts_results() {
     let empty = std::env::temp_dir().join(format!("nesmind-empty-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
-    std::fs::write(empty.join("MANIFEST.tsv"), "path\tsha256\tsource\n").unwrap();
-    // A directory without the ROMs: every entry fails.
+    // A manifest that lists a ROM the directory lacks: a corpus, its entry fails.
+    std::fs::write(
+        empty.join("MANIFEST.tsv"),
+        format!(
+            "path\tsha256\tsource\nnestest/nestest.nes\t{}\tx\n",
+            "0".repeat(64)
+        ),
+    )
+    .unwrap();
     let o = nesmind(
         None,
         &["test-roms", empty.to_str().unwrap(), "--filter", "nestest"],

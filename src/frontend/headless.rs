@@ -37,10 +37,9 @@ impl Summary {
                 self.result.as_deref().unwrap_or("(no result)")
             ));
         }
-        match &self.verdict {
-            Some(Ok(n)) => out.push(format!("replay verified ({n} state hashes match)")),
-            // The caller reports it as the run's error.
-            Some(Err(_)) | None => {}
+        // An error verdict is reported by the caller as the run's error.
+        if let Some(Ok(n)) = &self.verdict {
+            out.push(format!("replay verified ({n} state hashes match)"));
         }
         if let (Some(Ok(_)), Some((first, count))) = (&self.verdict, self.unchecked_tail) {
             out.push(format!(
