@@ -259,12 +259,7 @@ fn verify_vouches_for_the_whole_replay_or_fails() {
 
     // Nothing checked: an old (version 2) file shorter than one hash interval.
     let (_, short) = record("short.replay", "30");
-    let old: String = short
-        .replace("nesmind-replay 3", "nesmind-replay 2")
-        .lines()
-        .filter(|l| !l.starts_with("end "))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let old = as_version_2(&short);
     std::fs::write(&bad, old).unwrap();
     let (code, out) = verify(&bad, &[]);
     assert!(
@@ -273,18 +268,22 @@ fn verify_vouches_for_the_whole_replay_or_fails() {
     );
 
     // An old file is still read and verified as far as its hashes go, and says so.
-    let old: String = t
-        .replace("nesmind-replay 3", "nesmind-replay 2")
-        .lines()
-        .filter(|l| !l.starts_with("end "))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let old = as_version_2(&t);
     std::fs::write(&bad, old).unwrap();
     let (code, out) = verify(&bad, &[]);
     assert!(
         code == Some(0) && out.contains("last 40 frames (from frame 60) were not checked"),
         "{out}"
     );
+}
+
+/// A version 3 recording as version 2 wrote it: no final `end` line.
+fn as_version_2(text: &str) -> String {
+    text.replace("nesmind-replay 3", "nesmind-replay 2")
+        .lines()
+        .filter(|l| !l.starts_with("end "))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// A copy of the dots cart with the battery flag set.

@@ -379,30 +379,28 @@ impl Player {
         if !self.verify {
             return Ok(());
         }
-        let at_end = self.end.filter(|&(frames, _)| step + 1 == frames);
-        if let Some((_, want)) = at_end {
+        let matches = |want: u64| {
             let got = state_hash(m);
-            if got != want {
-                return Err(ReplayError::Diverged {
+            if got == want {
+                Ok(())
+            } else {
+                Err(ReplayError::Diverged {
                     frame: step,
                     got,
                     want,
-                });
+                })
             }
+        };
+        let at_end = self.end.filter(|&(frames, _)| step + 1 == frames);
+        if let Some((_, want)) = at_end {
+            matches(want)?;
             self.end_checked = true;
             if !self.hashes.contains_key(&step) {
                 self.checked += 1;
             }
         }
         if let Some(&want) = self.hashes.get(&step) {
-            let got = state_hash(m);
-            if got != want {
-                return Err(ReplayError::Diverged {
-                    frame: step,
-                    got,
-                    want,
-                });
-            }
+            matches(want)?;
             self.checked += 1;
         }
         Ok(())
