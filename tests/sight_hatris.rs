@@ -96,7 +96,7 @@ fn played_variants_reach_the_cap() {
     if !common::cc65_installed() {
         return;
     }
-    for seed in PLAYED {
+    common::on_two_threads(PLAYED.to_vec(), |seed| {
         let context = format!(
             "wide variant {seed} (nesmind demo hatris --headless --cart-variant wide:{seed})"
         );
@@ -106,7 +106,7 @@ fn played_variants_reach_the_cap() {
         let s = seen.lock().unwrap();
         assert!(run.capped, "{context}: {run:?}; {:?}", s.result);
         assert_eq!(s.presses_before_calibrating, 0, "{context}");
-    }
+    });
 }
 
 #[test]
@@ -114,8 +114,8 @@ fn fresh_variants_are_played_honestly() {
     if !common::cc65_installed() {
         return;
     }
-    for _ in 0..5 {
-        let seed = fresh_seed();
+    let seeds: Vec<u64> = (0..5).map(|_| fresh_seed()).collect();
+    common::on_two_threads(seeds, |seed| {
         let context = format!(
             "wide variant {seed} (nesmind demo hatris --headless --cart-variant wide:{seed})"
         );
@@ -134,7 +134,7 @@ fn fresh_variants_are_played_honestly() {
                 "{context}: no calibration and no reason"
             );
         }
-    }
+    });
 }
 
 #[test]

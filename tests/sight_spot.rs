@@ -42,7 +42,7 @@ fn played_variants_are_won() {
     if !common::cc65_installed() {
         return;
     }
-    for seed in PLAYED {
+    common::on_two_threads(PLAYED.to_vec(), |seed| {
         let context = format!(
             "wide variant {seed} (nesmind demo spot --headless --cart-variant wide:{seed})"
         );
@@ -53,7 +53,7 @@ fn played_variants_are_won() {
         assert_eq!(r.games.len(), 2, "{context}");
         let won = r.games.iter().filter(|g| g.plugin_won).count();
         assert_eq!(won, 2, "{context}: won {won} of 2");
-    }
+    });
 }
 
 #[test]
@@ -61,8 +61,8 @@ fn fresh_variants_are_played_honestly() {
     if !common::cc65_installed() {
         return;
     }
-    for _ in 0..5 {
-        let seed = variant::random_seed();
+    let seeds: Vec<u64> = (0..5).map(|_| variant::random_seed()).collect();
+    common::on_two_threads(seeds, |seed| {
         let context = format!(
             "wide variant {seed} (nesmind demo spot --headless --cart-variant wide:{seed})"
         );
@@ -95,7 +95,7 @@ fn fresh_variants_are_played_honestly() {
                 "{context}: a silent stall: {e}"
             );
         }
-    }
+    });
 }
 
 #[test]
