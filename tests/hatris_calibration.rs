@@ -227,6 +227,41 @@ fn a_ram_map_the_picture_contradicts_is_dropped() {
     assert_ne!(s.map.as_ref(), Some(&map), "{context}");
 }
 
+#[test]
+fn a_hat_code_that_appears_late_is_noticed_and_play_goes_on() {
+    if !common::cc65_installed() {
+        return;
+    }
+    // From the 120th pair on, the cart stores hats of type 1 in a code no pile showed while
+    // RAM was calibrated (`-D LATE_SPAWN`); the picture does not change. The player must
+    // not read those hats as anything else, nor stall, nor keep quiet about it.
+    // A variant whose piles RAM calibration finds in console RAM.
+    let seed = 1007;
+    let context = format!("cart variant {seed} -D LATE_SPAWN=120");
+    let cart = Cart::classic(seed, &[("LATE_SPAWN", 120), ("CODE_1_LATE", 0xC8)]).unwrap();
+    let (run, seen) = play_watched(&cart, &PluginOptions::new(), 2, 250);
+    let run = run.unwrap_or_else(|e| panic!("{context}: {e}"));
+    let s = seen.lock().unwrap();
+    eprintln!(
+        "{context}: {run:?}; dropped {}, problem {:?}, map {:?}",
+        s.ram_dropped,
+        s.ram_problem,
+        s.map.as_ref().map(|m| m.piles.clone())
+    );
+    assert!(run.capped, "{context}: {run:?}; {:?}", s.result);
+    assert!(s.failure.is_none(), "{context}: {:?}", s.failure);
+    assert!(
+        s.ram_dropped >= 1 || s.ram_problem.is_some(),
+        "{context}: the late code went unremarked"
+    );
+    assert_eq!(s.presses_without_map, 0, "{context}");
+    assert!(
+        s.longest_frame < std::time::Duration::from_secs(1),
+        "{context}: a frame took {:?}",
+        s.longest_frame
+    );
+}
+
 /// A classic variant whose scrambled piles the player has played to the cap, and whose
 /// pile search once held one game frame for minutes (it ran no fork frames, so it never
 /// yielded to the game).

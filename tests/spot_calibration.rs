@@ -296,3 +296,37 @@ fn a_ram_map_the_picture_contradicts_is_dropped() {
         "{replay}"
     );
 }
+
+#[test]
+fn a_cell_code_that_appears_late_is_noticed_and_the_games_won() {
+    // From the 12th move of each game on, the cart stores slot 1's pieces in a code that the
+    // start position and the first moves never showed (`build.sh -D LATE_MOVE`); the picture
+    // does not change. A player that learnt the codes early must not stall on it, nor read
+    // those cells as anything but slot 1's, nor keep quiet about it.
+    let seed = 933_726_921;
+    if !common::cc65_installed() {
+        return;
+    }
+    let mut spec = variant::VariantSpec::new(seed, variant::Family::Classic);
+    spec.defines = vec![("LATE_MOVE".into(), 12), ("CELL_P1_LATE".into(), 0xC8)];
+    let cart = variant::build_spec(&spec).unwrap_or_else(|e| panic!("late-code cart: {e}"));
+    let replay = format!("variant {seed} with a late cell code");
+    let mut opts = Options::new(2, 1, 5).unwrap();
+    opts.games = 2;
+    opts.move_nodes = Some(demo::DEFAULT_MOVE_NODES);
+    opts.seed = 5;
+    opts.cart = cart;
+    let r = demo::play(&opts).unwrap_or_else(|e| panic!("{replay}: {e}"));
+    eprintln!("{replay}: ram problems {:?}", r.ram_problems);
+    assert!(r.errors.is_empty(), "{replay}: {:#?}", r.errors);
+    assert_eq!(r.refused_presses, 0, "{replay}");
+    assert_eq!(
+        r.games.iter().filter(|g| g.plugin_won).count(),
+        2,
+        "{replay}"
+    );
+    assert!(
+        !r.ram_problems.is_empty(),
+        "{replay}: the late code went unremarked"
+    );
+}

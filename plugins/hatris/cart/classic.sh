@@ -22,6 +22,8 @@ if chance 30; then set_var MENU 1; else set_var MENU 0; fi
 if chance 25; then set_var HARD_DROP 1; else set_var HARD_DROP 0; fi
 if chance 50; then set_var SPAWN_LEFT 2; else rnd 5; set_var SPAWN_LEFT "$r"; fi
 set_var SCRAMBLE 0
+set_var LATE_SPAWN 0
+set_var CODE_1_LATE 200
 rnd 8; set_var HAT_STRIDE $(( 5 + r ))
 # Hat codes: 1-6 in order now and then (as the real game stores them), else six
 # distinct bytes; "no hat" is 0 or another byte.
@@ -94,7 +96,7 @@ alloc_bytes
 for kv in $overrides; do set_var "${kv%%=*}" "${kv#*=}"; done
 
 names="PILE_SPACE ELEM_STRIDE PILE_REVERSED PILE_STRIDE SWAP_TYPES Y_DOWN Y_ORIGIN COL_BASE
-       NEST_B HEIGHT_MAX MENU HARD_DROP SPAWN_LEFT SCRAMBLE HAT_STRIDE CODE_NONE CODE_1 CODE_2 CODE_3 CODE_4
+       NEST_B HEIGHT_MAX MENU HARD_DROP SPAWN_LEFT SCRAMBLE LATE_SPAWN CODE_1_LATE HAT_STRIDE CODE_NONE CODE_1 CODE_2 CODE_3 CODE_4
        CODE_5 CODE_6 OFF_TYPE OFF_COL OFF_Y OFF_X OFF_LANDED BITMAPS HATS BASES COUNTS
        TEXT_BUF HAT_BLOCK CASH POOL HEIGHTS SPAWNS FRAME_LO PROGRESS RNG_H1 RNG_H2
        CUTSCENE GAME_STATE PAD_HELD PAD_NEW SHOP STAGE STACKS_LEFT NOT_PLAYING NEXT1_TYPE

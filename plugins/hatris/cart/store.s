@@ -24,6 +24,8 @@ type_code: .byte CODE_NONE, CODE_1, CODE_2, CODE_3, CODE_4, CODE_5, CODE_6
         .byte 5
     .elseif i = c6
         .byte 6
+    .elseif LATE_SPAWN .and i = CODE_1_LATE
+        .byte 1
     .else
         .byte 0
     .endif
@@ -188,6 +190,9 @@ set_type_new:
 .endif
 set_type:
     ENCODE_TYPE
+    .if LATE_SPAWN
+        jsr late_code
+    .endif
     .if SCRAMBLE
         sty pile_y
         eor pile_y
@@ -239,3 +244,27 @@ set_base:
     STORE_BRIM bp
     ldy pile_y
     rts
+
+.if LATE_SPAWN
+.if CODE_1_LATE = CODE_NONE .or CODE_1_LATE = CODE_1 .or CODE_1_LATE = CODE_2 .or CODE_1_LATE = CODE_3 .or CODE_1_LATE = CODE_4 .or CODE_1_LATE = CODE_5 .or CODE_1_LATE = CODE_6
+    .error "CODE_1_LATE must differ from every other hat code"
+.endif
+; A := CODE_1_LATE for code A = CODE_1 once LATE_SPAWN pairs have spawned. Keeps X and Y.
+late_code:
+    cmp #CODE_1
+    bne @keep
+    pha
+    lda SPAWNS + 1
+    ora SPAWNS + 2
+    bne @late
+    lda SPAWNS
+    cmp #LATE_SPAWN
+    bcs @late
+    pla
+@keep:
+    rts
+@late:
+    pla
+    lda #CODE_1_LATE
+    rts
+.endif

@@ -258,6 +258,10 @@ impl Cart {
 
     /// The type a byte code stands for, 0 for none.
     fn type_of(&self, code: u8) -> u8 {
+        // A test build's late code (`-D LATE_SPAWN=N`) is a second code of type 1.
+        if self.define("LATE_SPAWN") != 0 && self.define("CODE_1_LATE") == code as u32 {
+            return 1;
+        }
         (1..=6u8)
             .find(|&t| self.define(&format!("CODE_{t}")) == code as u32)
             .unwrap_or(0)

@@ -13,7 +13,9 @@
 #   --check               a test build: a plain shadow of the board checks the storage after
 #                         every change (a mismatch is reported on the test port, $5000)
 #   -D NAME=VALUE         fix one definition (with --variant: instead of drawing it, e.g.
-#                         -D STORAGE=2; without: e.g. -D CHECK=1)
+#                         -D STORAGE=2; without: e.g. -D CHECK=1). Test switches:
+#                         -D LATE_MOVE=N -D CELL_P1_LATE=C (classic storage): from the Nth
+#                         move of a game, slot 1's pieces are stored as code C, unseen before
 #   --draw-only           with --variant: write OUTPUT.inc (and OUTPUT.art.inc) but do not
 #                         assemble (needs awk only)
 set -eu
@@ -82,6 +84,12 @@ if [ -n "$seed" ]; then
             -f "$here/gen_lib.awk" -f "$here/art.awk" -f "$here/wide.awk" > "$tmp/variant.inc"
     fi
     flags="-D VARIANT=1 -I $tmp"
+    # A -D the generator does not draw (a test build's switch, e.g. LATE_MOVE) is added to
+    # the definitions, which the build includes and the harness reads.
+    for d in $defs; do
+        grep -q "^${d%%=*} *=" "$tmp/variant.inc" ||
+            printf '%-14s = %s\n' "${d%%=*}" "${d#*=}" >> "$tmp/variant.inc"
+    done
     if [ -n "$draw_only" ]; then
         cp "$tmp/variant.inc" "$out.inc"
         [ ! -f "$tmp/art.inc" ] || cp "$tmp/art.inc" "$out.art.inc"

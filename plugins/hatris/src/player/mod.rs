@@ -97,6 +97,8 @@ pub struct HatrisPlayer {
     /// from which it tries again (the game's state at a try, such as piles about to top
     /// out on the copies, may be what made it fail).
     ram_failures: u32,
+    /// The picture player is running this frame (`sight` is taken out while it does).
+    in_sight: bool,
     ram_retry_at: u64,
     ram_failed: Option<String>,
 }
@@ -174,6 +176,7 @@ impl HatrisPlayer {
             use_ram,
             ram_dropped: 0,
             ram_failures: 0,
+            in_sight: false,
             ram_retry_at: 0,
             ram_failed: None,
         })
@@ -241,7 +244,9 @@ impl HatrisPlayer {
     }
 
     fn fail(&mut self, frame: &mut dyn Frame, why: String) {
-        if self.sight.is_some() {
+        // RAM work that fails while the picture player runs (it steers through RAM) is
+        // only the shortcut failing: the picture plays on.
+        if self.sight.is_some() || self.in_sight {
             self.ram_failures += 1;
             self.ram_retry_at = frame.frame_number() + RAM_RETRY_FRAMES;
             let next = if self.ram_failures < RAM_TRIES {
@@ -357,7 +362,9 @@ impl Plugin for HatrisPlayer {
                     self.ram_beside(frame);
                 }
                 let mut st = self.sight.take().expect("checked");
+                self.in_sight = true;
                 self.sight_frame(frame, &mut st);
+                self.in_sight = false;
                 self.sight = Some(st);
                 return;
             }

@@ -34,7 +34,7 @@
 ; Code tables: `dec` maps each value below `count`, masked by `mask`, to the k whose code it
 ; is ($FF for none); `enc` lists the codes, named by `fmt` (a .sprintf format) for k = 0 ..
 ; n - 1.
-.macro code_tables enc, dec, fmt, n, count, mask
+.macro code_tables enc, dec, fmt, n, count, mask, extra_code, extra_kind
 dec:
   .repeat count, v
     found .set $FF
@@ -43,6 +43,11 @@ dec:
         found .set k
       .endif
     .endrepeat
+    .ifnblank extra_code
+      .if ((v) & (mask)) = (extra_code)
+        found .set extra_kind
+      .endif
+    .endif
     .byte found
   .endrepeat
 enc:

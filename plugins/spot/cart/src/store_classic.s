@@ -10,6 +10,16 @@
 
 PUB_SIZE = (7 + 2 * BOARD_PAD) * BOARD_STRIDE
 
+; A test build's late code (`build.sh -D LATE_MOVE=N -D CELL_P1_LATE=C`): from the Nth move
+; of a game on, pieces of slot 1 are written as C, a code the start position never shows,
+; while the picture stays the same. A player that learnt the codes early must notice it.
+default LATE_MOVE, 0
+default CELL_P1_LATE, $80
+.if LATE_MOVE && (CELL_P1_LATE = CELL_EMPTY || CELL_P1_LATE = CELL_P1 || CELL_P1_LATE = CELL_P2 || CELL_P1_LATE = CELL_P3 || CELL_P1_LATE = CELL_P4 || CELL_P1_LATE = CELL_BLOCKED || CELL_P1_LATE = CELL_WALL)
+  .error "CELL_P1_LATE must differ from every other cell code"
+.endif
+
+
 .segment "RODATA"
 
 pub_of:                 ; cell -> offset in BOARD (and SHOWN)
@@ -23,7 +33,11 @@ CELL_2 = CELL_P2
 CELL_3 = CELL_P3
 CELL_4 = CELL_P4
 CELL_5 = CELL_BLOCKED
+.if LATE_MOVE
+  code_tables code_of_kind, kind_of_code, "CELL_%d", 6, 256, $FF, CELL_P1_LATE, 1
+.else
   code_tables code_of_kind, kind_of_code, "CELL_%d", 6, 256, $FF
+.endif
 
 .segment "CODE"
 
@@ -42,6 +56,15 @@ st_set:
   pha
   tax
   lda code_of_kind, x
+.if LATE_MOVE
+  cpx #1
+  bne :+
+  ldx st_moves
+  cpx #LATE_MOVE
+  bcc :+
+  lda #CELL_P1_LATE
+:
+.endif
   ldx pub_of, y
   sta BOARD, x
   ldx pad_of, y
@@ -73,6 +96,9 @@ st_shown_set:
 ; Walls everywhere, then every cell empty.
 st_clear:
   ldx #0
+.if LATE_MOVE
+  stx st_moves
+.endif
   lda #CELL_WALL
 : sta BOARD11, x
   inx
@@ -103,8 +129,18 @@ logic_begin:
 logic_end:
   rts
 
-; Nothing else of the board lives in these bytes.
+.if LATE_MOVE
+; Moves made, for the late code (saturating at 255; no register changes).
 st_move_begin:
+  inc st_moves
+  bne :+
+  dec st_moves
+: rts
+.else
+st_move_begin = st_select
+.endif
+
+; Nothing else of the board lives in these bytes.
 st_select:
 st_touch:
 st_pending:

@@ -200,7 +200,9 @@ impl CartFacts {
     /// The cart's RAM as a Spot map: the truth calibration should find, when a map can say
     /// it (the classic family's one byte per cell); `None` for the wide space's storage.
     pub fn truth_map(&self) -> Option<RamMap> {
-        if self.storage() != 0 {
+        // A test build's late code (`-D LATE_MOVE`) is a second code for slot 1, which a map
+        // (one code per slot) cannot say.
+        if self.storage() != 0 || self.values.get("LATE_MOVE").is_some_and(|&m| m != 0) {
             return None;
         }
         let origin = self.cell_addr(0, 0);
