@@ -577,6 +577,13 @@ impl Driver {
             return Ok(());
         }
         let (truth, _) = map.decode(&ram, false)?;
+        // A turn byte that holds no player's value cannot mislead: the player reads no turn
+        // from it (and drops the map if it needs one). A state machine's human turn /
+        // computer turn byte follows the turns exactly but for a pass or the end, and no
+        // calibration round can tell it from the turn until then.
+        if found.slot_to_move(&ram).is_none() {
+            return Ok(());
+        }
         let (seen, _) = found
             .decode(&ram, false)
             .map_err(|e| format!("the plug-in's map cannot read an idle position: {e}"))?;
