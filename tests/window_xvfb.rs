@@ -216,3 +216,40 @@ fn status_overlay_is_in_the_window_not_in_the_screenshot() {
 fn window_screenshot_matches_headless_frame() {
     common::cannot_run("built without the `sdl` feature, there is no window to test");
 }
+
+/// Without a sound device the window runs silent and says so once: libasound's own error
+/// lines (eight of them on a machine without a card) stay off the terminal. An empty ALSA
+/// configuration makes "no device" true on any machine.
+#[cfg(all(feature = "sdl", feature = "audio", target_os = "linux"))]
+#[test]
+fn no_sound_device_is_one_line() {
+    let (_server, display) = match start_xvfb() {
+        Ok(s) => s,
+        Err(why) => {
+            common::cannot_run(&why);
+            return;
+        }
+    };
+    let conf = scratch("empty-alsa.conf");
+    std::fs::write(&conf, "").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(["run", &game(), "--frames", "30"])
+        .env("DISPLAY", &display)
+        .env("ALSA_CONFIG_PATH", &conf)
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    check_window_summary(&String::from_utf8_lossy(&o.stdout), 30);
+    assert!(
+        !err.contains("ALSA lib"),
+        "libasound's lines reached stderr:\n{err}"
+    );
+    assert_eq!(
+        err.matches("no sound device: running silent").count(),
+        1,
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

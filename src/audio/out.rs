@@ -55,16 +55,59 @@ impl Playback {
     }
 }
 
+/// How a missing sound device is reported (once, as a warning).
+const NO_DEVICE: &str = "no sound device";
+
+/// libasound prints its own errors to stderr: eight `ALSA lib ...` lines on a machine
+/// without a sound card, before nesmind can say anything. Its messages are dropped, and
+/// nesmind says once what it means (`open_or_warn`).
+#[cfg(target_os = "linux")]
+fn quiet_alsa() {
+    use std::os::raw::{c_char, c_int};
+    unsafe extern "C" fn ignore(
+        _: *const c_char,
+        _: c_int,
+        _: *const c_char,
+        _: c_int,
+        _: *const c_char,
+    ) {
+    }
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: the handler type is C-variadic; a function taking only the named
+        // arguments and reading none of the rest is called correctly on the C ABIs Linux
+        // uses (the caller sets up and removes the variadic part). Set before any other
+        // ALSA call of ours, from one thread (Once).
+        unsafe {
+            let handler: alsa_sys::snd_lib_error_handler_t = Some(std::mem::transmute::<
+                unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char),
+                unsafe extern "C" fn(
+                    *const c_char,
+                    c_int,
+                    *const c_char,
+                    c_int,
+                    *const c_char,
+                    ...
+                ),
+            >(ignore));
+            alsa_sys::snd_lib_error_set_handler(handler);
+        }
+    });
+}
+
 impl AudioOut {
     /// Opens the default output device near `preferred_rate`.
     pub fn open(preferred_rate: u32) -> Result<AudioOut, String> {
+        #[cfg(target_os = "linux")]
+        quiet_alsa();
         let host = cpal::default_host();
         let device = host
             .default_output_device()
-            .ok_or("no audio output device")?;
+            .ok_or_else(|| format!("{NO_DEVICE} (the audio host has no default output)"))?;
+        // ALSA's "default" exists as a name even where no card answers to it.
         let configs: Vec<_> = device
             .supported_output_configs()
-            .map_err(|e| format!("cannot query the audio device: {e}"))?
+            .map_err(|e| format!("{NO_DEVICE} (the default device: {e})"))?
             .collect();
         let supported = choose_config(&configs, preferred_rate).ok_or_else(|| {
             let offered: Vec<String> = configs.iter().map(|c| c.sample_format().to_string()).collect();
@@ -114,8 +157,13 @@ impl AudioOut {
     pub fn open_or_warn(preferred_rate: u32) -> Option<AudioOut> {
         match AudioOut::open(preferred_rate) {
             Ok(a) => Some(a),
+            Err(e) if e.starts_with(NO_DEVICE) => {
+                log::warn!("{NO_DEVICE}: running silent");
+                log::debug!("sound output: {e}");
+                None
+            }
             Err(e) => {
-                log::warn!("sound disabled: {e}");
+                log::warn!("sound output failed ({e}): running silent");
                 None
             }
         }

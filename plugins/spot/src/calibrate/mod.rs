@@ -193,7 +193,7 @@ impl Calibrator {
                 );
             }
             return Progress::Waiting(match &self.problem {
-                Some(p) => format!("spot: calibrating: a try failed ({p}); waiting for a game to start"),
+                Some(p) => format!("spot: waiting for a game to start (the last calibration try found no game: {p})"),
                 None => "spot: calibrating: waiting for a game to start (player 1 on cells 0 and 48, player 2 on 6 and 42)".into(),
             });
         }
@@ -253,7 +253,7 @@ impl Calibrator {
                 self.tried.push(run.fingerprint);
                 self.next_try = self.frames + COOLDOWN;
                 let line = format!(
-                    "spot: calibrating: a try failed ({}); waiting for a game to start",
+                    "spot: waiting for a game to start (the last calibration try found no game: {})",
                     p.why
                 );
                 self.problem = Some(p.why);
