@@ -23,6 +23,7 @@ const BACKGROUND: u32 = 0xE000_0000;
 const STATUS: u32 = 0xFFFF_E680;
 const MESSAGE: u32 = 0xFFFF_FFFF;
 const INFO: u32 = 0xFF9C_D8FF;
+const ALERT: u32 = 0xFFFF_7070;
 
 /// What the overlay shows; the window's overlay key cycles through them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +122,9 @@ pub fn render(lines: &[Line], width: usize) -> Option<Strip> {
 pub struct Osd {
     pub mode: OverlayMode,
     message: Option<(String, Instant)>,
+    /// What stopped the run (a plug-in that failed, a jammed CPU): shown until the window
+    /// closes, in every mode, so a paused window always says why it is paused.
+    alert: Option<String>,
 }
 
 impl Osd {
@@ -128,7 +132,13 @@ impl Osd {
         Osd {
             mode,
             message: None,
+            alert: None,
         }
+    }
+
+    /// Shows `text` for good (the latest replaces an earlier one).
+    pub fn alert(&mut self, text: String) {
+        self.alert = Some(text);
     }
 
     /// Shows `text` for [`MESSAGE_TIME`] from `now` (empty text clears the message).
@@ -147,15 +157,18 @@ impl Osd {
     /// The lines to draw at `now`: `info` is the title-like line, `status` the plug-in's.
     pub fn lines(&self, now: Instant, info: &str, status: &str, paused: bool) -> Vec<Line> {
         let mut out = Vec::new();
-        if self.mode == OverlayMode::Off {
-            return out;
-        }
         let mut add = |text: &str, color| {
             out.push(Line {
                 text: text.to_string(),
                 color,
             })
         };
+        if let Some(a) = &self.alert {
+            add(a, ALERT);
+        }
+        if self.mode == OverlayMode::Off {
+            return out;
+        }
         if self.mode == OverlayMode::Full {
             add(info, INFO);
         }
@@ -234,6 +247,17 @@ mod tests {
         assert!(texts(&osd, t0, true).is_empty());
         assert_eq!(osd.mode.next(), OverlayMode::Auto);
         assert_eq!("Full".parse::<OverlayMode>(), Ok(OverlayMode::Full));
+        // What stopped the run stays up, in every mode, above the pause notice.
+        osd.alert("plug-in 'x' failed: boom".into());
+        let much_later = t0 + 100 * MESSAGE_TIME;
+        for mode in [OverlayMode::Auto, OverlayMode::Full] {
+            osd.mode = mode;
+            let t = texts(&osd, much_later, true);
+            assert_eq!(t[0], "plug-in 'x' failed: boom", "{mode:?}");
+            assert_eq!(t.last().unwrap(), "paused (P resumes, N steps one frame)");
+        }
+        osd.mode = OverlayMode::Off;
+        assert_eq!(texts(&osd, much_later, true), ["plug-in 'x' failed: boom"]);
         assert!("on".parse::<OverlayMode>().unwrap_err().contains("'on'"));
     }
 }

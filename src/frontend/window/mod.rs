@@ -237,7 +237,7 @@ pub fn run_with(
                     return Err(e.into());
                 }
                 log::error!("{e}");
-                ui.say(e.to_string());
+                ui.osd.alert(e.to_string());
                 ui.paused = true;
             }
             audio.play(session);
