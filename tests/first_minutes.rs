@@ -94,6 +94,34 @@ fn test_roms_exit_status_counts_results() {
     assert!(stderr(&o).contains("no test ROM ran"), "{}", stderr(&o));
 }
 
+/// An installed binary (`cargo install --path .`) finds a corpus in test-roms/ of the
+/// directory it runs in, before the checkout it was built from.
+#[test]
+fn the_corpus_in_the_working_directory_is_found_first() {
+    let here = std::env::temp_dir().join(format!("nesmind-cwd-corpus-{}", std::process::id()));
+    let corpus = here.join("test-roms");
+    std::fs::create_dir_all(&corpus).unwrap();
+    // One ROM listed, which this directory lacks: it fails here, where the real corpus
+    // (if the checkout's were used) would pass it.
+    std::fs::write(
+        corpus.join("MANIFEST.tsv"),
+        format!(
+            "path\tsha256\tsource\nnestest/nestest.nes\t{}\tx\n",
+            "0".repeat(64)
+        ),
+    )
+    .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(["test-roms", "--filter", "nestest"])
+        .current_dir(&here)
+        .env_remove("NES_TEST_ROMS")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&here);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("passed 0/1"));
+}
+
 /// A header-only manifest (what a failed download used to leave) is not a corpus.
 #[test]
 fn a_header_only_manifest_is_not_a_corpus() {

@@ -91,8 +91,9 @@ pub struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct TestRomsArgs {
-    /// Corpus directory (default: $NES_TEST_ROMS, else ../shared/test-roms beside the
-    /// checkout, else test-roms/ in it, where tests/fetch-test-roms.sh downloads it).
+    /// Corpus directory (default: $NES_TEST_ROMS, else test-roms/ in the working
+    /// directory, else ../shared/test-roms beside the checkout nesmind was built from, else
+    /// test-roms/ in it, where tests/fetch-test-roms.sh downloads it).
     pub dir: Option<std::path::PathBuf>,
     /// Only run ROMs whose path contains this text.
     #[arg(long)]

@@ -128,11 +128,14 @@ pub fn find_corpus() -> Result<PathBuf, String> {
         return find_corpus_in([PathBuf::from(env)]).map_err(|e| format!("$NES_TEST_ROMS: {e}"));
     }
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // Beside the checkout (this workplace), then where tests/fetch-test-roms.sh puts it.
-    find_corpus_in([
+    // test-roms/ in the working directory first: an installed binary (`cargo install`)
+    // must not depend on the checkout it was built from still being there. Then beside
+    // the checkout (this workplace), then where tests/fetch-test-roms.sh puts it.
+    let here = std::env::current_dir().map(|d| d.join("test-roms")).ok();
+    find_corpus_in(here.into_iter().chain([
         crate_dir.join("../shared/test-roms"),
         crate_dir.join("test-roms"),
-    ])
+    ]))
 }
 
 /// The first candidate whose MANIFEST.tsv lists ROMs (tests/fetch-test-roms.sh writes it
