@@ -35,6 +35,7 @@ if ! "$venv/bin/python" -c "import $imports" 2>/dev/null; then
   "$venv/bin/pip" install -q "${needs[@]}" \
     || unavailable "pip could not install ${needs[*]}"
 fi
-# Builds with the workspace's `quick` profile (see pyproject.toml): optimised, no LTO.
-VIRTUAL_ENV="$PWD/$venv" "$venv/bin/maturin" develop -q
+# Builds with cargo test's profile (optimised, no LTO), which reuses most of what `cargo
+# test` built (pyproject.toml's `quick`, for installs, would build everything again).
+VIRTUAL_ENV="$PWD/$venv" "$venv/bin/maturin" develop -q --profile test
 exec "$venv/bin/python" -m pytest -q "$tests" "$@"

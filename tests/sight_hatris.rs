@@ -120,7 +120,7 @@ fn fresh_variants_are_played_honestly() {
             "wide variant {seed} (nesmind demo hatris --headless --cart-variant wide:{seed})"
         );
         let cart = Cart::wide(seed, false, &[]).unwrap_or_else(|e| panic!("{context}: {e}"));
-        let (run, seen) = play(&cart, &PluginOptions::new(), 100);
+        let (run, seen) = play(&cart, &PluginOptions::new(), 50);
         let s = seen.lock().unwrap();
         eprintln!("{context}: {run:?}; {:?}", s.result);
         assert_eq!(

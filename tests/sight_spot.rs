@@ -46,13 +46,14 @@ fn played_variants_are_won() {
         let context = format!(
             "wide variant {seed} (nesmind demo spot --headless --cart-variant wide:{seed})"
         );
-        let opts = options(seed, 2, 10_000).unwrap_or_else(|e| panic!("{context}: {e}"));
+        // One game each: what once failed was calibration and reading, which a game shows.
+        let opts = options(seed, 1, 10_000).unwrap_or_else(|e| panic!("{context}: {e}"));
         let r = demo::play(&opts).unwrap_or_else(|e| panic!("{context}: {e}"));
         assert!(r.errors.is_empty(), "{context}: {:#?}", r.errors);
         assert_eq!(r.refused_presses, 0, "{context}");
-        assert_eq!(r.games.len(), 2, "{context}");
+        assert_eq!(r.games.len(), 1, "{context}");
         let won = r.games.iter().filter(|g| g.plugin_won).count();
-        assert_eq!(won, 2, "{context}: won {won} of 2");
+        assert_eq!(won, 1, "{context}: the game was not won");
     });
 }
 
