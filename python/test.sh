@@ -35,7 +35,8 @@ if ! "$venv/bin/python" -c "import $imports" 2>/dev/null; then
   "$venv/bin/pip" install -q "${needs[@]}" \
     || unavailable "pip could not install ${needs[*]}"
 fi
-# Builds with cargo test's profile (optimised, no LTO), which reuses most of what `cargo
-# test` built (pyproject.toml's `quick`, for installs, would build everything again).
-VIRTUAL_ENV="$PWD/$venv" "$venv/bin/maturin" develop -q --profile test
+# Builds with the workspace's `quick` profile (see pyproject.toml): optimised, no LTO.
+# (Not cargo test's profile: `cargo rustc --profile test`, which maturin runs, builds the
+# crate's test harness instead of the extension module.)
+VIRTUAL_ENV="$PWD/$venv" "$venv/bin/maturin" develop -q
 exec "$venv/bin/python" -m pytest -q "$tests" "$@"
