@@ -1,20 +1,10 @@
 //! `nesmind run` / `info` / `plugins` end to end, including every error path users hit.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn nesmind(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nesmind"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into(),
-        String::from_utf8_lossy(&o.stderr).into(),
-    )
-}
+use common::{nesmind, text};
+use std::path::PathBuf;
+
 fn game() -> String {
     let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
     corpus

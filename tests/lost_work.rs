@@ -3,24 +3,15 @@
 //! its outputs; battery RAM survives; `--verify` vouches for the whole replay or fails;
 //! bad input is refused at once; every subcommand answers `--help`.
 
+mod common;
+
+use common::{nesmind, text};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const DOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart/dots.nes");
 
-fn nesmind(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nesmind"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into(),
-        String::from_utf8_lossy(&o.stderr).into(),
-    )
-}
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nesmind-lost-work-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

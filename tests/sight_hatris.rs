@@ -15,6 +15,7 @@ use common::spy::Spy;
 
 use nesmind::host::{Frame, Plugin, PluginOptions, RomInfo, Setup};
 use nesmind::plugins::hatris::demo;
+use nesmind::plugins::hatris::play::run_parallel;
 use nesmind::plugins::hatris::player::HatrisPlayer;
 use nesmind::plugins::hatris::variant::{Cart, fresh_seed};
 use std::sync::{Arc, Mutex};
@@ -96,7 +97,8 @@ fn played_variants_reach_the_cap() {
     if !common::cc65_installed() {
         return;
     }
-    common::on_two_threads(PLAYED.to_vec(), |seed| {
+    let job = |i: usize| {
+        let seed = PLAYED[i];
         let context = format!(
             "wide variant {seed} (nesmind demo hatris --headless --cart-variant wide:{seed})"
         );
@@ -106,7 +108,9 @@ fn played_variants_reach_the_cap() {
         let s = seen.lock().unwrap();
         assert!(run.capped, "{context}: {run:?}; {:?}", s.result);
         assert_eq!(s.presses_before_calibrating, 0, "{context}");
-    });
+    };
+    // Two at a time: CI's machines have two cores.
+    run_parallel(PLAYED.len(), 2, &job, &|_, _, _| {});
 }
 
 #[test]
@@ -115,7 +119,8 @@ fn fresh_variants_are_played_honestly() {
         return;
     }
     let seeds: Vec<u64> = (0..5).map(|_| fresh_seed()).collect();
-    common::on_two_threads(seeds, |seed| {
+    let job = |i: usize| {
+        let seed = seeds[i];
         let context = format!(
             "wide variant {seed} (nesmind demo hatris --headless --cart-variant wide:{seed})"
         );
@@ -134,7 +139,9 @@ fn fresh_variants_are_played_honestly() {
                 "{context}: no calibration and no reason"
             );
         }
-    });
+    };
+    // Two at a time: CI's machines have two cores.
+    run_parallel(seeds.len(), 2, &job, &|_, _, _| {});
 }
 
 #[test]

@@ -11,6 +11,7 @@
 mod common;
 
 use nesmind::host::PluginOptions;
+use nesmind::plugins::hatris::play::run_parallel;
 use nesmind::plugins::spot::demo::{self, Options, timing, variant};
 use std::time::Duration;
 
@@ -42,7 +43,8 @@ fn played_variants_are_won() {
     if !common::cc65_installed() {
         return;
     }
-    common::on_two_threads(PLAYED.to_vec(), |seed| {
+    let job = |i: usize| {
+        let seed = PLAYED[i];
         let context = format!(
             "wide variant {seed} (nesmind demo spot --headless --cart-variant wide:{seed})"
         );
@@ -54,7 +56,9 @@ fn played_variants_are_won() {
         assert_eq!(r.games.len(), 1, "{context}");
         let won = r.games.iter().filter(|g| g.plugin_won).count();
         assert_eq!(won, 1, "{context}: the game was not won");
-    });
+    };
+    // Two at a time: CI's machines have two cores.
+    run_parallel(PLAYED.len(), 2, &job, &|_, _, _| {});
 }
 
 #[test]
@@ -63,7 +67,8 @@ fn fresh_variants_are_played_honestly() {
         return;
     }
     let seeds: Vec<u64> = (0..5).map(|_| variant::random_seed()).collect();
-    common::on_two_threads(seeds, |seed| {
+    let job = |i: usize| {
+        let seed = seeds[i];
         let context = format!(
             "wide variant {seed} (nesmind demo spot --headless --cart-variant wide:{seed})"
         );
@@ -96,7 +101,9 @@ fn fresh_variants_are_played_honestly() {
                 "{context}: a silent stall: {e}"
             );
         }
-    });
+    };
+    // Two at a time: CI's machines have two cores.
+    run_parallel(seeds.len(), 2, &job, &|_, _, _| {});
 }
 
 #[test]

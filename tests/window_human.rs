@@ -73,7 +73,7 @@ struct Launched {
 /// `retry` nesmind found no display although the server had started (seen once on CI), so
 /// one more server is worth a try; `why` carries nesmind's stderr and the server's state.
 fn launch(attempt: u32) -> Result<Launched, (bool, String)> {
-    let (mut server, display) = start_xvfb_or_cannot_run().ok_or((false, String::new()))?;
+    let (mut server, display) = common::xvfb::xvfb_or_cannot_run().ok_or((false, String::new()))?;
     if let Err(why) = xdotool(&display, &["version"]) {
         common::cannot_run(&why);
         return Err((false, String::new()));
@@ -142,17 +142,6 @@ fn launch(attempt: u32) -> Result<Launched, (bool, String)> {
             ));
         }
         std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
-/// An Xvfb, or `None` after `cannot_run` (which fails under CI=true).
-fn start_xvfb_or_cannot_run() -> Option<(common::xvfb::Server, String)> {
-    match common::xvfb::start_xvfb() {
-        Ok(s) => Some(s),
-        Err(why) => {
-            common::cannot_run(&why);
-            None
-        }
     }
 }
 

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::xvfb::start_xvfb;
+use common::xvfb::xvfb_or_cannot_run;
 use nesmind::frontend::layout::STRIP_H;
 use nesmind::frontend::overlay::{Osd, OverlayMode, render};
 use nesmind::frontend::png::decode_rgb;
@@ -62,12 +62,8 @@ fn png(path: &Path) -> (usize, usize, Vec<u32>) {
 #[cfg(feature = "sdl")]
 #[test]
 fn window_screenshot_matches_headless_frame() {
-    let (_server, display) = match start_xvfb() {
-        Ok(s) => s,
-        Err(why) => {
-            common::cannot_run(&why);
-            return;
-        }
+    let Some((_server, display)) = xvfb_or_cannot_run() else {
+        return;
     };
     let (win, head) = (scratch("window.png"), scratch("headless.png"));
     // About three seconds of real-time play; 8:7 pixels at scale 2, which the read-back
@@ -115,12 +111,8 @@ fn status_overlay_is_in_the_window_not_in_the_screenshot() {
         common::cannot_run("no python3 on PATH for the example plug-in");
         return;
     };
-    let (_server, display) = match start_xvfb() {
-        Ok(s) => s,
-        Err(why) => {
-            common::cannot_run(&why);
-            return;
-        }
+    let Some((_server, display)) = xvfb_or_cannot_run() else {
+        return;
     };
     let plugin = format!(
         "ext:{py} {}/plugins/examples/start_presser.py",
@@ -223,12 +215,8 @@ fn window_screenshot_matches_headless_frame() {
 #[cfg(all(feature = "sdl", feature = "audio", target_os = "linux"))]
 #[test]
 fn no_sound_device_is_one_line() {
-    let (_server, display) = match start_xvfb() {
-        Ok(s) => s,
-        Err(why) => {
-            common::cannot_run(&why);
-            return;
-        }
+    let Some((_server, display)) = xvfb_or_cannot_run() else {
+        return;
     };
     let conf = scratch("empty-alsa.conf");
     std::fs::write(&conf, "").unwrap();

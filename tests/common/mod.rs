@@ -39,28 +39,20 @@ pub fn cc65_installed() -> bool {
     ok
 }
 
-/// `f` over `items` on two threads (CI's machines have two cores, and one long test
-/// should not leave one idle), results in the order of `items`. A panic in `f` fails the
-/// caller, with its message.
-pub fn on_two_threads<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
-    let jobs = std::sync::Mutex::new(items.into_iter().enumerate());
-    let done = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                loop {
-                    let Some((i, item)) = jobs.lock().unwrap().next() else {
-                        break;
-                    };
-                    let r = f(item);
-                    done.lock().unwrap().push((i, r));
-                }
-            });
-        }
-    });
-    let mut done = done.into_inner().unwrap();
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
+/// Runs the nesmind binary with `args` and waits for it.
+pub fn nesmind(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// A finished command's stdout and stderr, as text.
+pub fn text(o: &std::process::Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into(),
+        String::from_utf8_lossy(&o.stderr).into(),
+    )
 }
 
 /// Builds the cart in `dir` (relative to the project) with its `build.sh` into a temporary
