@@ -136,10 +136,12 @@ pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
         return Ok(None);
     };
     // Down is compared after two frames only: a hard drop may land the pair and bring the
-    // next one soon after.
+    // next one soon after. A frame with nothing pressed comes first, so that Down is a new
+    // press even where the player was holding it (a game may drop only on a new press).
     let mut idle = fork.clone();
-    lab.hold(&mut idle, Buttons::NONE, 2)?;
+    lab.hold(&mut idle, Buttons::NONE, 3)?;
     let mut down = fork.clone();
+    lab.hold(&mut down, Buttons::NONE, 1)?;
     lab.hold(&mut down, Buttons::DOWN, 2)?;
     let mut heights = height_pairs(&Snap::take(&idle), &Snap::take(&down), cols).into_iter();
     let Some((ys, y_dir)) = heights.next() else {

@@ -319,12 +319,14 @@ impl HatrisPlayer {
             }
             _ => Buttons::NONE,
         });
-        // Press on one frame, release on the next; Down may stay held.
+        // Press on one frame, release on the next; Down may stay held, except before a
+        // split (a Down held as the pair lands would end the free hat's hover).
+        let splits = self.plan.as_ref().is_some_and(|r| r.free_target.is_some());
         if self.released_needed || press == Buttons::NONE {
             self.released_needed = false;
             frame.set_buttons(0, Buttons::NONE);
         } else {
-            self.released_needed = press != Buttons::DOWN;
+            self.released_needed = press != Buttons::DOWN || splits;
             frame.set_buttons(0, press);
         }
     }

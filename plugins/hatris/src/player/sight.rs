@@ -20,6 +20,10 @@ use nesmind_host::sight::{Job, Lab, Meter, Narrator, Shot, TapeRun, TapeStep};
 const GRANT: u64 = 40;
 /// Game frames between two looks for something falling, before calibration.
 const LOOK_EVERY: u64 = 10;
+/// Frames the piles are looked at again, on a copy, before a disagreement is believed: a
+/// game may draw a landed hat into its pile a few frames after the next pair appears
+/// (one whose Down drops a pair all the way lands it and brings the next at once).
+const LOOK_AGAIN: u64 = 12;
 
 enum Mode {
     Looking,
@@ -284,6 +288,7 @@ impl HatrisPlayer {
                 }
             }
         };
+        let piles = self.look_again(frame, sight, &self.geometry(st.reading), piles);
         // The RAM shortcut steers while it agrees with the picture: the RAM player reads
         // the falling pair where the picture may lose it (sprites that flicker or hide).
         if self.ram_ready() {
@@ -479,21 +484,69 @@ impl HatrisPlayer {
         st.ram_drives = true;
     }
 
-    /// Compares the RAM map's piles with the picture's; a map that disagrees is dropped.
-    fn check_ram(&mut self, frame: &dyn Frame, piles: &[Vec<u8>; COLUMNS]) {
-        let Some(map) = self.map.clone() else { return };
-        let codes = crate::runtime::pile_codes(frame, &map);
-        let ram: Option<Vec<Vec<u8>>> = codes
+    /// The piles as RAM has them, when the map knows every byte there.
+    fn ram_piles(&self, frame: &dyn Frame) -> Option<[Vec<u8>; COLUMNS]> {
+        let map = self.map.as_ref()?;
+        let codes = crate::runtime::pile_codes(frame, map);
+        let ram: Vec<Vec<u8>> = codes
             .iter()
             .map(|col| {
                 col.iter()
                     .map(|&k| map.hat_of(k))
                     .collect::<Option<Vec<u8>>>()
             })
+            .collect::<Option<_>>()?;
+        ram.try_into().ok()
+    }
+
+    /// `piles` as read at a spawn, or, where they differ from what the model expected or
+    /// RAM says, what a copy of the game shows a few frames on if that agrees: a surprise
+    /// is only believed once the picture has had time to catch up.
+    fn look_again(
+        &self,
+        frame: &dyn Frame,
+        sight: &HatSight,
+        geo: &Geometry,
+        piles: [Vec<u8>; COLUMNS],
+    ) -> [Vec<u8>; COLUMNS] {
+        let wanted: Vec<[Vec<u8>; COLUMNS]> = self
+            .expect
+            .iter()
+            .cloned()
+            .chain(self.ram_piles(frame))
             .collect();
+        if wanted.is_empty() || wanted.contains(&piles) {
+            return piles;
+        }
+        let Some(mut fork) = frame.fork() else {
+            return piles;
+        };
+        fork.set_buttons(0, nesmind_host::Buttons::NONE);
+        for _ in 0..LOOK_AGAIN {
+            if fork.run_frame().is_err() {
+                break;
+            }
+            let Some(shot) = Shot::take(&fork) else { break };
+            if let Ok(later) = sight.read_piles(&shot, geo)
+                && wanted.contains(&later)
+            {
+                log::debug!("hatris: the piles {piles:?} showed as {later:?} a few frames on");
+                return later;
+            }
+        }
+        piles
+    }
+
+    /// Compares the RAM map's piles with the picture's; a map that disagrees is dropped.
+    fn check_ram(&mut self, frame: &dyn Frame, piles: &[Vec<u8>; COLUMNS]) {
+        if self.map.is_none() {
+            return;
+        }
         // Bytes the RAM map has not identified yet (a hat type not seen before) neither
         // confirm nor contradict it.
-        let Some(ram) = ram else { return };
+        let Some(ram) = self.ram_piles(frame) else {
+            return;
+        };
         // A well the picture shows empty under RAM's hats is a screen between plays (a
         // bonus, a level's title), not a contradiction.
         if piles.iter().all(Vec::is_empty) && ram.iter().any(|c| !c.is_empty()) {

@@ -309,18 +309,25 @@ pub fn place(
         let Some(view) = view_of(sight, spawn, &hats, prev.as_ref()) else {
             break;
         };
-        // A hat gone from high above its pile was not landed: the frame is not to be
-        // trusted (a game that turns the picture off part-way down); hold and look again.
-        let vanished = prev.as_ref().is_some_and(|p| {
-            (0..2).any(|i| {
+        // A hat gone from high above its pile whose pile did not grow in the picture was
+        // not landed: the frame is not to be trusted (a game that turns the picture off
+        // part-way down); hold and look again.
+        let column = |c: i16| c.clamp(0, COLUMNS as i16 - 1) as usize;
+        let grown = |c: i16| {
+            let c = column(c);
+            (sight.well.base - tops[c]) as i16 > pile_heights[c] + 2
+        };
+        let gone = |i: usize| {
+            prev.as_ref().is_some_and(|p| {
                 view.heights[i] == Some(0)
                     && p.heights[i].is_some_and(|y| y > 0)
                     && p.cols[i].is_some_and(|c| {
-                        let pile = pile_heights[c.clamp(0, COLUMNS as i16 - 1) as usize];
-                        p.heights[i].is_some_and(|y| y > pile + 20)
+                        p.heights[i].is_some_and(|y| y > pile_heights[column(c)] + 20)
                     })
             })
-        });
+        };
+        let landed = |i: usize| gone(i) && prev.as_ref().and_then(|p| p.cols[i]).is_some_and(grown);
+        let vanished = (0..2).any(|i| gone(i) && !landed(i));
         if vanished && unsure < 8 {
             unsure += 1;
             let held = t.fork.buttons(0);
@@ -328,6 +335,15 @@ pub fn place(
             continue;
         }
         unsure = 0;
+        // A pair dropped all the way at once (a game whose Down does that) is in its piles
+        // the next frame; a hat then seen far above every pile is the next pair's.
+        let far = |i: usize| {
+            view.heights[i]
+                .is_some_and(|y| y > pile_heights.iter().copied().max().unwrap_or(0) + SPLIT_MARGIN)
+        };
+        if (0..2).any(landed) && (0..2).any(far) {
+            break;
+        }
         log::trace!(
             "hatris: steering {route:?}: cols {:?} heights {:?} types {:?} fall {:?}",
             view.cols,
@@ -360,12 +376,14 @@ pub fn place(
             press = Buttons::NONE;
         }
         prev = Some(view);
-        // Press on one frame, release on the next; Down may stay held.
+        // Press on one frame, release on the next; Down may stay held, except before a
+        // split: a Down still held when the pair lands ends the free hat's hover at once
+        // (a game whose Down drops all the way lands it on the very frame it is pressed).
         let b = if release || press == Buttons::NONE {
             release = false;
             Buttons::NONE
         } else {
-            release = press != Buttons::DOWN;
+            release = press != Buttons::DOWN || route.free_target.is_some();
             press
         };
         t.run(lab, b, 1)?;
