@@ -294,7 +294,11 @@ fn pairs_that_drop_all_the_way_are_steered_and_mapped() {
         let s = seen.lock().unwrap();
         assert!(run.capped, "{context}: {run:?}; {:?}", s.result);
         assert_eq!(s.surprises, 0, "{context}: {:?}", s.result);
-        assert!(s.map.is_some(), "{context}: no RAM map ({:?})", s.ram_problem);
+        assert!(
+            s.map.is_some(),
+            "{context}: no RAM map ({:?})",
+            s.ram_problem
+        );
         assert_eq!(s.ram_dropped, 0, "{context}");
     }
 }

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 /// Wide variants the player has calibrated on and won (a regression list: each one once
 /// showed a different picture or storage problem).
-const PLAYED: [u64; 7] = [
+const PLAYED: [u64; 10] = [
     892_557_422,
     2_530_544_273,
     3_511_846_411,
@@ -25,6 +25,12 @@ const PLAYED: [u64; 7] = [
     964_295_044,
     1_367_063_654,
     3_472_440_263,
+    // A panel that draws the mover's pieces in a row beside the board.
+    3_836_503_912,
+    // A status line over the board's top row, cut off by a cut that left that row off.
+    1_789_191_553,
+    // 32 px cells whose hand's mean moves 25 and 38 px by turns.
+    2_555_042_829,
 ];
 
 /// `nodes`: the player's search budget per move (what it plays well with is not what

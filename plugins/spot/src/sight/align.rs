@@ -24,10 +24,14 @@ pub fn align(shot: &Shot, pitch: (i32, i32), cursor0: Point) -> (i32, i32) {
             scores.push(((ox, oy), score(shot, (bx + ox, by + oy), pitch)));
         }
     }
-    // Fewest different pictures, then most blocks seen (off-screen cuts see fewer).
+    // Fewest different pictures, then most blocks seen, among the cuts that see all but a
+    // few blocks (a sprite's): a cut that leaves a row or column of cells off the screen
+    // also leaves out whatever pictures only that row shows.
+    let most = scores.iter().map(|s| s.1.1).max().unwrap_or(0);
     let best = scores
         .iter()
         .map(|s| s.1)
+        .filter(|&(_, used)| used + SIDE as usize > most)
         .min_by_key(|&(distinct, used)| (distinct, std::cmp::Reverse(used)))
         .unwrap_or((0, 0));
     let ties: Vec<(i32, i32)> = scores.iter().filter(|s| s.1 == best).map(|s| s.0).collect();

@@ -221,23 +221,28 @@ fn watch_piece(
                 .collect();
             // A clone's new piece looks like the piece it was cloned from: the block whose
             // changed pixels the source's way repeats (most of them) is the destination,
-            // whatever else changed beside the board (a score, a turn sign).
+            // whatever else changed beside the board (a score, a turn sign). It became
+            // like the source: few of its pixels were like it before (a digit redrawn
+            // beside a plain margin turns as many pixels to the margin's colour as away).
             let shot = last.as_ref().expect("set above");
-            let echo = |(c, r): (i32, i32)| {
+            let source_way = |x: i32, y: i32| shot.pic.get(x + delta.0 * px, y + delta.1 * py);
+            let echo = |(c, r): (i32, i32), pic: &nesmind_host::sight::Picture| {
                 all.iter()
                     .filter(|&&p| block_of(p) == (c, r))
-                    .filter(|&&(x, y)| {
-                        shot.pic.get(x, y) == shot.pic.get(x + delta.0 * px, y + delta.1 * py)
-                    })
+                    .filter(|&&(x, y)| pic.get(x, y) == source_way(x, y))
                     .count()
             };
             let echoed = blocks
                 .iter()
                 .copied()
-                .map(|b| (echo(b), b))
-                .filter(|&(e, (c, r))| e >= 4 && 3 * e >= 2 * count(c, r))
-                .max_by_key(|&(e, _)| e)
-                .map(|(_, b)| b);
+                .map(|b| (echo(b, &shot.pic), echo(b, &before.pic), b))
+                .filter(|&(e, was, (c, r))| e >= 4 && 3 * e >= 2 * count(c, r) && 3 * was <= e)
+                // Nearest where the hand put it (a panel beside the board may draw the
+                // mover's pieces in a row, one more after a clone), then the most alike.
+                .min_by_key(|&(e, _, (c, r))| {
+                    ((c - 2).abs().max((r - 2).abs()), std::cmp::Reverse(e))
+                })
+                .map(|(_, _, b)| b);
             // A pair of small changes (digits of a score beside the board) is not the
             // move when another block changed far more than both together (a small piece
             // beside a large selection mark still is).
@@ -257,10 +262,14 @@ fn watch_piece(
             if paired.is_none() && waited < SHOW_WAIT {
                 continue;
             }
+            // Else the most changed block, if it looks at least partly like the source: a
+            // lone change that does not (the source's selection going when the game
+            // refused the move) is no new piece.
             let Some((c, r)) = paired.or_else(|| {
                 blocks
                     .iter()
                     .copied()
+                    .filter(|&b| 3 * echo(b, &shot.pic) >= count(b.0, b.1))
                     .max_by_key(|&(c, r)| (count(c, r), (c, r) == (2, 2)))
             }) else {
                 return Ok(None);

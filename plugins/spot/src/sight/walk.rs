@@ -280,9 +280,12 @@ fn displacement(
     horizontal: bool,
 ) -> Option<i32> {
     let g = guess.round() as i32;
+    // The guess (from means of changed pixels) may be pulled off by what lies under the
+    // hand, more on larger cells.
+    let reach = (g * 2 / 5).max(6);
     let changed: std::collections::HashSet<(i32, i32)> = ch.pixels.iter().copied().collect();
     let mut best: Option<(usize, i32)> = None;
-    for along in g - 6..=g + 6 {
+    for along in g - reach..=g + reach {
         for across in -3..=3 {
             let (dx, dy) = if horizontal {
                 (along, across)
