@@ -63,10 +63,16 @@ pub fn locate(
             f64::from(dir.0 * sight.grid.pitch.0) / 2.0,
             f64::from(dir.1 * sight.grid.pitch.1) / 2.0,
         );
-        let Some(a) = sight.grid.cursor_cell_near((m.0 - half.0, m.1 - half.1)) else {
-            continue;
-        };
-        let Some(b) = sight.grid.step(a, dir) else {
+        // Where the hand is drawn into the cells, the one cell now showing a hand's look
+        // is where it went (the cell it left may look the same either way, which pulls
+        // the change's middle off the step's).
+        let drawn = hand_drawn(sight, &p)
+            .and_then(|b| sight.grid.step(b, (-dir.0, -dir.1)).map(|a| (a, b)));
+        let near = sight
+            .grid
+            .cursor_cell_near((m.0 - half.0, m.1 - half.1))
+            .and_then(|a| sight.grid.step(a, dir).map(|b| (a, b)));
+        let Some((a, b)) = drawn.or(near) else {
             continue;
         };
         let (pa, pb) = (sight.grid.cursor_point(a), sight.grid.cursor_point(b));
@@ -75,8 +81,9 @@ pub fn locate(
         // where a step would: most of a step's change is round its two cells.
         let round = ch.within(around(sight, pa, pb));
         if 4 * round.pixels.len() >= 3 * ch.pixels.len()
-            && (m.0 - mid.0).abs() <= f64::from(sight.grid.pitch.0) / 3.0
-            && (m.1 - mid.1).abs() <= f64::from(sight.grid.pitch.1) / 3.0
+            && (drawn.is_some()
+                || (m.0 - mid.0).abs() <= f64::from(sight.grid.pitch.0) / 3.0
+                    && (m.1 - mid.1).abs() <= f64::from(sight.grid.pitch.1) / 3.0)
             && c.pic.same_except(&shot.pic, area, &sight.live)
         {
             return Ok(Answer::Hand(Box::new(Located {
@@ -88,6 +95,24 @@ pub fn locate(
         }
     }
     Ok(if other { Answer::Other } else { Answer::Silent })
+}
+
+/// The one cell of `shot` whose picture is a hand's look (learned under the hand) and no
+/// look the hand is absent from; `None` where the hand is a sprite or no such cell is one.
+pub(super) fn hand_drawn(sight: &Sight, shot: &Shot) -> Option<u8> {
+    let mut found = None;
+    for c in 0..CELLS as u8 {
+        let look = sight.look(shot, c);
+        if sight.book.classify(&look).known().is_none()
+            && sight.under_hand.classify(&look).known().is_some()
+        {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(c);
+        }
+    }
+    found
 }
 
 /// The box round two hand points, a cell wider all round (a hand may light its whole

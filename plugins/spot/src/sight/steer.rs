@@ -58,6 +58,11 @@ fn stepped(sight: &Sight, before: &Shot, after: &Shot, a: u8, b: u8) -> bool {
     if 4 * round.pixels.len() < ch.pixels.len() {
         return false;
     }
+    // A hand drawn into the cells shows its look at `b` (the cell it left may look the
+    // same either way).
+    if super::probe::hand_drawn(sight, after) == Some(b) {
+        return true;
+    }
     let Some(m) = round.centroid() else {
         return false;
     };
@@ -126,15 +131,32 @@ pub fn press_a(
         t.checkpoint()?;
     }
     t.tap(lab, Buttons::A)?;
-    let now = settle_taped(t, lab, sight)?;
-    if now
+    let mut now = settle_taped(t, lab, sight)?;
+    // A game may think a few frames before it draws anything (the picture stays still
+    // meanwhile): a change is waited for a while.
+    let mut waited = 0;
+    while now
         .pic
         .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
     {
-        return Err("the game did not take the A press".into());
+        if waited >= A_WAIT {
+            return Err("the game did not take the A press".into());
+        }
+        t.run(lab, Buttons::NONE, 1)?;
+        waited += 1;
+        now = t.shot()?;
+        if !now
+            .pic
+            .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
+        {
+            now = settle_taped(t, lab, sight)?;
+        }
     }
     Ok(now)
 }
+
+/// Frames a game may take to show anything after an A press.
+const A_WAIT: u64 = 60;
 
 /// Frames the game may take after the last press to show the move (captures turning).
 const SHOW_FRAMES: u64 = 300;
