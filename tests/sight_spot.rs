@@ -17,7 +17,7 @@ use std::time::Duration;
 
 /// Wide variants the player has calibrated on and won (a regression list: each one once
 /// showed a different picture or storage problem).
-const PLAYED: [u64; 11] = [
+const PLAYED: [u64; 12] = [
     892_557_422,
     2_530_544_273,
     3_511_846_411,
@@ -34,6 +34,8 @@ const PLAYED: [u64; 11] = [
     // The hand drawn into the cells, the cell it leaves looking the same either way; a
     // game that thinks a few frames before it shows a move.
     2_303_327_578,
+    // A hand of corner sprites whose boxes hide the whole cell it stands on.
+    2_538_682_613,
 ];
 
 /// `nodes`: the player's search budget per move (what it plays well with is not what

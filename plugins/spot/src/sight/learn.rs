@@ -137,7 +137,25 @@ fn first_move(
             };
             let mut f = t2.fork;
             lab.tap(&mut f, pad, Buttons::A)?;
-            if let Some(piece) = watch_piece(sight, lab, &mut f, &before, (source, dest))? {
+            let mut piece = watch_piece(sight, lab, &mut f, &before, (source, dest))?;
+            if piece.is_none() {
+                // The hand's sprites may hide the destination: back on the source, the
+                // picture is compared with the one taken there before the move.
+                let mut back = Tape::new(pad, area);
+                let mut t3 = Taped {
+                    fork: f.clone(),
+                    tape: &mut back,
+                };
+                let now = sight.settle(lab, &mut t3.fork)?;
+                if steer::goto(sight, lab, &mut t3, dest, source, now).is_ok() {
+                    let mut g = t3.fork;
+                    if let Some(p) = watch_piece(sight, lab, &mut g, &picked, (source, dest))? {
+                        piece = Some(p);
+                        f = g;
+                    }
+                }
+            }
+            if let Some(piece) = piece {
                 return Ok(FirstMove {
                     source,
                     dest,
