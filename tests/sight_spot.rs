@@ -17,7 +17,7 @@ use std::time::Duration;
 
 /// Wide variants the player has calibrated on and won (a regression list: each one once
 /// showed a different picture or storage problem).
-const PLAYED: [u64; 12] = [
+const PLAYED: [u64; 13] = [
     892_557_422,
     2_530_544_273,
     3_511_846_411,
@@ -36,6 +36,8 @@ const PLAYED: [u64; 12] = [
     2_303_327_578,
     // A hand of corner sprites whose boxes hide the whole cell it stands on.
     2_538_682_613,
+    // A picked piece that shows its selection going some frames before the new piece.
+    1_555_359_174,
 ];
 
 /// `nodes`: the player's search budget per move (what it plays well with is not what

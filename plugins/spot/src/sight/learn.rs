@@ -281,8 +281,8 @@ fn watch_piece(
                 continue;
             }
             // Else the most changed block, if it looks at least partly like the source: a
-            // lone change that does not (the source's selection going when the game
-            // refused the move) is no new piece.
+            // lone change that does not (the source's selection going) is no new piece,
+            // which may yet come (a slow animation) or not (the game refused the move).
             let Some((c, r)) = paired.or_else(|| {
                 blocks
                     .iter()
@@ -290,7 +290,7 @@ fn watch_piece(
                     .filter(|&b| 3 * echo(b, &shot.pic) >= count(b.0, b.1))
                     .max_by_key(|&(c, r)| (count(c, r), (c, r) == (2, 2)))
             }) else {
-                return Ok(None);
+                continue;
             };
             let px: Vec<(i32, i32)> = all.into_iter().filter(|&p| block_of(p) == (c, r)).collect();
             let (x0, y0) = px
