@@ -28,6 +28,8 @@ const FIRST_ROUNDS: usize = 3;
 const MAX_ROUNDS: usize = 7;
 /// Most type-byte candidates (with piles that fit them) the physics fit is tried on.
 const MOST_FITS: usize = 6;
+/// Most pairs of type-byte candidates the pile search is tried on.
+const MOST_COMBOS: usize = 512;
 /// Most pairs dropped while building towards the height limit.
 const TOWER_DROPS: usize = 60;
 
@@ -80,6 +82,10 @@ fn analyse(drops: &[Drop], pair: &Pair) -> Result<Option<Layout>, String> {
             d(a.0, a.1).abs() + d(b.0, b.1).abs(),
         )
     });
+    // Memory where hundreds of bytes took on the next pair's values (a game that copies
+    // them about) gives a hundred thousand pairs, each a pass over memory: the likeliest
+    // are tried (one such search took 75 s).
+    combos.truncate(MOST_COMBOS);
     // The counts depend only on where hats landed, not on which bytes hold their types.
     let Some(counts) = layout::counts(drops, &layout::landings(drops, [types[0].0; 2])) else {
         return Err(
