@@ -288,7 +288,8 @@ impl HatrisPlayer {
                 }
             }
         };
-        let piles = self.look_again(frame, sight, &self.geometry(st.reading), piles);
+        let geo = self.geometry(st.reading);
+        let piles = self.look_again(frame, sight, &geo, piles);
         // The RAM shortcut steers while it agrees with the picture: the RAM player reads
         // the falling pair where the picture may lose it (sprites that flicker or hide).
         if self.ram_ready() {
@@ -503,7 +504,7 @@ impl HatrisPlayer {
     /// RAM says, what a copy of the game shows a few frames on if that agrees: a surprise
     /// is only believed once the picture has had time to catch up.
     fn look_again(
-        &self,
+        &mut self,
         frame: &dyn Frame,
         sight: &HatSight,
         geo: &Geometry,
@@ -522,19 +523,24 @@ impl HatrisPlayer {
             return piles;
         };
         fork.set_buttons(0, nesmind_host::Buttons::NONE);
+        let mut meter = Meter::unlimited();
+        let mut lab = Lab::new(&mut meter, HOLD);
+        let mut seen = piles;
         for _ in 0..LOOK_AGAIN {
-            if fork.run_frame().is_err() {
+            if lab.run(&mut fork, 1).is_err() {
                 break;
             }
             let Some(shot) = Shot::take(&fork) else { break };
             if let Ok(later) = sight.read_piles(&shot, geo)
                 && wanted.contains(&later)
             {
-                log::debug!("hatris: the piles {piles:?} showed as {later:?} a few frames on");
-                return later;
+                log::debug!("hatris: the piles {seen:?} showed as {later:?} a few frames on");
+                seen = later;
+                break;
             }
         }
-        piles
+        self.fork_frames += lab.frames();
+        seen
     }
 
     /// Compares the RAM map's piles with the picture's; a map that disagrees is dropped.

@@ -131,28 +131,26 @@ pub fn press_a(
         t.checkpoint()?;
     }
     t.tap(lab, Buttons::A)?;
-    let mut now = settle_taped(t, lab, sight)?;
+    let unchanged = |now: &Shot| {
+        now.pic
+            .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
+    };
+    let now = settle_taped(t, lab, sight)?;
+    if !unchanged(&now) {
+        return Ok(now);
+    }
     // A game may think a few frames before it draws anything (the picture stays still
     // meanwhile): a change is waited for a while.
-    let mut waited = 0;
-    while now
-        .pic
-        .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
-    {
-        if waited >= A_WAIT {
-            return Err("the game did not take the A press".into());
-        }
+    for _ in 0..A_WAIT {
         t.run(lab, Buttons::NONE, 1)?;
-        waited += 1;
-        now = t.shot()?;
-        if !now
-            .pic
-            .same_except(&shot.pic, sight.grid.board_area(), &sight.live)
-        {
-            now = settle_taped(t, lab, sight)?;
+        if !unchanged(&t.shot()?) {
+            let now = settle_taped(t, lab, sight)?;
+            if !unchanged(&now) {
+                return Ok(now);
+            }
         }
     }
-    Ok(now)
+    Err("the game did not take the A press".into())
 }
 
 /// Frames a game may take to show anything after an A press.
