@@ -319,13 +319,26 @@ struct Strip {
 }
 
 impl Strip {
+    /// The screen area of column `col`'s pile.
+    fn area(well: &Well, col: usize) -> Rect {
+        Rect::new(well.pile_x(col), well.base - PILE_ROWS, ART_W, PILE_ROWS)
+    }
+
+    /// The sprite boxes that reach into `area` (a handful of the frame's 64), so that each
+    /// pixel is tested against those only: this runs for every column on every frame.
+    fn boxes_over(shot: &Shot, area: &Rect) -> Vec<Rect> {
+        let boxes = shot.sprites.boxes().iter();
+        boxes.filter(|b| b.intersects(area)).copied().collect()
+    }
+
     fn take(well: &Well, shot: &Shot, col: usize) -> Strip {
         let x0 = well.pile_x(col);
+        let boxes = Strip::boxes_over(shot, &Strip::area(well, col));
         let mut px = Vec::with_capacity((PILE_ROWS * ART_W) as usize);
         for r in 0..PILE_ROWS {
             let y = well.base - 1 - r;
             for x in x0..x0 + ART_W {
-                px.push(if shot.sprites.covers(x, y) {
+                px.push(if boxes.iter().any(|b| b.contains(x, y)) {
                     None
                 } else {
                     Some(shot.pic.get(x, y).unwrap_or(well.backdrop))
@@ -336,6 +349,22 @@ impl Strip {
             px,
             backdrop: well.backdrop,
         }
+    }
+
+    /// What `take(..).height()` gives, scanning down from the top and stopping at the
+    /// first row with something drawn, without keeping the strip.
+    fn height_of(well: &Well, shot: &Shot, col: usize) -> i32 {
+        let area = Strip::area(well, col);
+        let boxes = Strip::boxes_over(shot, &area);
+        // Off-screen rows and columns count as backdrop, as in `take`.
+        let on = area.clipped();
+        // Most of the well is backdrop: the colour test goes first.
+        let drawn = |x: i32, y: i32| {
+            shot.pic.at(x, y) != well.backdrop && !boxes.iter().any(|b| b.contains(x, y))
+        };
+        (on.y..on.y + on.h)
+            .find(|&y| (on.x..on.x + on.w).any(|x| drawn(x, y)))
+            .map_or(0, |y| well.base - y)
     }
 
     fn at(&self, x: i32, row: i32) -> Option<u8> {
@@ -498,7 +527,7 @@ impl HatSight {
 
     /// Each pile's top row on screen (the base for an empty pile).
     pub fn tops(&self, shot: &Shot) -> [i32; COLUMNS] {
-        std::array::from_fn(|c| self.well.base - Strip::take(&self.well, shot, c).height())
+        std::array::from_fn(|c| self.well.base - Strip::height_of(&self.well, shot, c))
     }
 }
 
@@ -634,6 +663,28 @@ mod tests {
         s.arts[0] = None;
         let e = s.read_pile(&shot, 1, &geo).unwrap_err();
         assert!(e.contains("pile 2"), "{e}");
+    }
+
+    #[test]
+    fn tops_agree_with_whole_strips_under_sprites() {
+        let s = sight();
+        let geo = Geometry::new(&Settings::default());
+        let mut shot = draw(&s, &geo, 2, &[1, 2, 3]);
+        let top = s.well.base - Strip::take(&s.well, &shot, 2).height();
+        // Two sprites side by side over the top hat's upper rows, one over an empty
+        // column, the rest off screen.
+        let mut oam = [0xFFu8; 256];
+        let x = s.well.pile_x(2) as u8;
+        oam[..4].copy_from_slice(&[(top - 2) as u8, 0, 0, x]);
+        oam[4..8].copy_from_slice(&[(top - 2) as u8, 0, 0, x + 8]);
+        oam[8..12].copy_from_slice(&[150, 0, 0, s.well.pile_x(4) as u8]);
+        for sprites in [SpriteMask::none(), SpriteMask::from_oam(&oam)] {
+            shot.sprites = sprites;
+            let whole: [i32; COLUMNS] =
+                std::array::from_fn(|c| s.well.base - Strip::take(&s.well, &shot, c).height());
+            assert_eq!(s.tops(&shot), whole);
+        }
+        assert!(s.tops(&shot)[2] > top, "the sprite hides the top rows");
     }
 
     #[test]
