@@ -104,6 +104,17 @@ impl Picture {
             .then(|| self.px[(y * WIDTH + x) as usize])
     }
 
+    /// The colours of `r`'s pixels in screen row `y` (`r` clipped to the screen; empty for
+    /// a row off it): scans over whole rows compare slices instead of pixel by pixel.
+    pub fn row_in(&self, y: i32, r: &Rect) -> &[u8] {
+        let c = r.clipped();
+        if !(0..HEIGHT).contains(&y) || c.w == 0 {
+            return &[];
+        }
+        let start = (y * WIDTH + c.x) as usize;
+        &self.px[start..start + c.w as usize]
+    }
+
     /// The colour at (x, y), which must be on screen.
     pub fn at(&self, x: i32, y: i32) -> u8 {
         self.px[(y * WIDTH + x) as usize]
@@ -408,6 +419,18 @@ impl SpriteMask {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_are_clipped_to_the_screen() {
+        let mut p = Picture::filled(0x0F);
+        p.set(0, 5, 0x16);
+        p.set(255, 5, 0x17);
+        assert_eq!(p.row_in(5, &Rect::new(-4, 0, 6, 1)), &[0x16, 0x0F]);
+        assert_eq!(p.row_in(5, &Rect::new(254, 0, 10, 1)), &[0x0F, 0x17]);
+        assert!(p.row_in(-1, &Rect::SCREEN).is_empty());
+        assert!(p.row_in(240, &Rect::SCREEN).is_empty());
+        assert!(p.row_in(5, &Rect::new(300, 0, 8, 1)).is_empty());
+    }
 
     #[test]
     fn changes_know_where_and_how_much() {

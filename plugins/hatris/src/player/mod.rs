@@ -63,6 +63,8 @@ pub struct HatrisPlayer {
     /// Heights of the pair on the previous frame, and whether its bytes held hats.
     prev_heights: Option<[i16; 2]>,
     prev_hats: bool,
+    /// Spawns the RAM player has seen (the picture checks RAM at each while RAM steers).
+    ram_spawns: u64,
     spawning: Option<Spawning>,
     /// The piles the falling pair came over, and the way chosen for it.
     board: Option<Board>,
@@ -156,6 +158,7 @@ impl HatrisPlayer {
             map: None,
             prev_heights: None,
             prev_hats: false,
+            ram_spawns: 0,
             spawning: None,
             board: None,
             plan: None,
@@ -286,6 +289,7 @@ impl HatrisPlayer {
         self.prev_heights = present.then_some(heights);
         self.prev_hats = hats;
         if jumped {
+            self.ram_spawns += 1;
             self.plan = None;
             self.call = None;
             self.board = None;

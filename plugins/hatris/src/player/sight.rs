@@ -4,7 +4,8 @@
 //! the move on a copy (steering from the picture) and gives the real game the same
 //! presses. A RAM map, when calibration found one, is checked against the piles read from
 //! the picture at every spawn and dropped (said at info level) on a disagreement; while it
-//! agrees, the RAM player steers the pair (a sprite may flicker or hide, its bytes do not).
+//! agrees, the RAM player steers the pair (a sprite may flicker or hide, its bytes do not),
+//! and the picture is looked at only at the spawns RAM sees (`steer_by_ram`).
 
 use super::{HatrisPlayer, Phase, describe};
 use crate::board::{Board, Geometry, Landing};
@@ -24,6 +25,9 @@ const LOOK_EVERY: u64 = 10;
 /// game may draw a landed hat into its pile a few frames after the next pair appears
 /// (one whose Down drops a pair all the way lands it and brings the next at once).
 const LOOK_AGAIN: u64 = 12;
+/// Frames after a look at the piles while RAM steers before the next, if RAM sees no
+/// spawn meanwhile (pairs come every second or two; a helper screen may take longer).
+const RAM_CHECK_EVERY: u64 = 300;
 
 enum Mode {
     Looking,
@@ -52,6 +56,10 @@ pub(super) struct SightPlay {
     /// A RAM map that agreed with the picture at the last spawn steers the pair (the
     /// RAM player's way); the picture checks it again at every spawn.
     ram_drives: bool,
+    /// The RAM player's spawn count when the picture last checked it.
+    ram_spawns_seen: u64,
+    /// The frame by which the picture checks RAM again even without a spawn RAM saw.
+    next_check: u64,
 }
 
 impl SightPlay {
@@ -69,6 +77,8 @@ impl SightPlay {
             narr: Narrator::new("hatris"),
             reading: NestReading::A,
             ram_drives: false,
+            ram_spawns_seen: 0,
+            next_check: 0,
         }
     }
 
@@ -191,6 +201,9 @@ impl HatrisPlayer {
         if st.running.is_some() {
             return;
         }
+        if st.ram_drives && self.steer_by_ram(frame, st, sight) {
+            return;
+        }
         let Some(shot) = Shot::take(frame) else {
             return;
         };
@@ -235,14 +248,16 @@ impl HatrisPlayer {
         }
     }
 
-    fn decide_seen(
+    /// The piles as the picture shows them at a spawn (looked at again on a copy where
+    /// they surprise), with what the picture can learn there; `None` when the RAM map,
+    /// which they were compared with, steers this pair.
+    fn look_at_piles(
         &mut self,
         frame: &mut dyn Frame,
         st: &mut SightPlay,
         sight: &mut HatSight,
         shot: &Shot,
-        spawn: &Spawn,
-    ) -> Result<(), String> {
+    ) -> Result<Option<[Vec<u8>; COLUMNS]>, String> {
         // Types seen falling but not yet landed: their pile pictures from their colours.
         let hats = falling(&sight.well, shot, &*frame, &sight.tops(shot));
         for h in &hats {
@@ -282,7 +297,7 @@ impl HatrisPlayer {
                                 "{why}: steering through the RAM map until the picture can check it"
                             ),
                         );
-                        return Ok(());
+                        return Ok(None);
                     }
                     Err(_) => return Err(format!("{why}: pressing nothing")),
                 }
@@ -299,9 +314,23 @@ impl HatrisPlayer {
                     st,
                     "the RAM map agrees with the picture: steering through it, checked at every spawn",
                 );
-                return Ok(());
+                return Ok(None);
             }
         }
+        Ok(Some(piles))
+    }
+
+    fn decide_seen(
+        &mut self,
+        frame: &mut dyn Frame,
+        st: &mut SightPlay,
+        sight: &mut HatSight,
+        shot: &Shot,
+        spawn: &Spawn,
+    ) -> Result<(), String> {
+        let Some(piles) = self.look_at_piles(frame, st, sight, shot)? else {
+            return Ok(());
+        };
         if st.ram_drives {
             log::info!("hatris: playing from the picture again");
             st.ram_drives = false;
@@ -467,6 +496,39 @@ impl HatrisPlayer {
                 }
             }
         }
+    }
+
+    /// While the RAM map steers, the picture is looked at only at the spawns RAM sees, and
+    /// every [`RAM_CHECK_EVERY`] frames in case RAM no longer sees them: the piles are read
+    /// there and compared with RAM (a disagreement drops the map). The frames between cost
+    /// no picture work. False once the picture must play: it takes the pair at hand.
+    fn steer_by_ram(
+        &mut self,
+        frame: &mut dyn Frame,
+        st: &mut SightPlay,
+        sight: &mut HatSight,
+    ) -> bool {
+        let now = frame.frame_number();
+        if self.ram_ready() && (self.ram_spawns != st.ram_spawns_seen || now >= st.next_check) {
+            st.ram_spawns_seen = self.ram_spawns;
+            st.next_check = now + RAM_CHECK_EVERY;
+            if let Some(shot) = Shot::take(frame) {
+                match self.look_at_piles(frame, st, sight, &shot) {
+                    Ok(None) => st.narr.acted(),
+                    Ok(Some(_)) => {}
+                    Err(why) => log::debug!("hatris: frame {now}: the piles cannot be read: {why}"),
+                }
+            }
+        }
+        if self.ram_ready() {
+            self.play(frame);
+            return true;
+        }
+        log::info!("hatris: playing from the picture again");
+        st.ram_drives = false;
+        st.pending = false;
+        st.spawns.reset();
+        false
     }
 
     /// Whether the RAM player could steer now: a map calibrated and play under way.

@@ -209,10 +209,9 @@ pub fn sprite_table(frame: &dyn Frame, pic: &Picture, sprites: &[SpriteTile]) ->
 pub fn falling(well: &Well, shot: &Shot, frame: &dyn Frame, tops: &[i32; COLUMNS]) -> Vec<Falling> {
     let oam = frame.oam();
     let mut out = Vec::new();
-    let all = well_sprites(well, oam);
     let table = well
         .sprite_table
-        .or_else(|| sprite_table(frame, &shot.pic, &all));
+        .or_else(|| sprite_table(frame, &shot.pic, &well_sprites(well, oam)));
     for (c, &x) in well.col_x.iter().enumerate() {
         let mut sprites = column_sprites(oam, x, well.base);
         if sprites.is_empty() {
@@ -325,15 +324,24 @@ impl Strip {
     }
 
     /// The sprite boxes that reach into `area` (a handful of the frame's 64), so that each
-    /// pixel is tested against those only: this runs for every column on every frame.
-    fn boxes_over(shot: &Shot, area: &Rect) -> Vec<Rect> {
-        let boxes = shot.sprites.boxes().iter();
-        boxes.filter(|b| b.intersects(area)).copied().collect()
+    /// pixel is tested against those only: this runs for every column on every frame, so
+    /// they are kept on the stack.
+    fn boxes_over(shot: &Shot, area: &Rect) -> ([Rect; 64], usize) {
+        let mut near = [Rect::default(); 64];
+        let mut n = 0;
+        for b in shot.sprites.boxes().iter().filter(|b| b.intersects(area)) {
+            if n < near.len() {
+                near[n] = *b;
+                n += 1;
+            }
+        }
+        (near, n)
     }
 
     fn take(well: &Well, shot: &Shot, col: usize) -> Strip {
         let x0 = well.pile_x(col);
-        let boxes = Strip::boxes_over(shot, &Strip::area(well, col));
+        let (near, n) = Strip::boxes_over(shot, &Strip::area(well, col));
+        let boxes = &near[..n];
         let mut px = Vec::with_capacity((PILE_ROWS * ART_W) as usize);
         for r in 0..PILE_ROWS {
             let y = well.base - 1 - r;
@@ -355,15 +363,21 @@ impl Strip {
     /// first row with something drawn, without keeping the strip.
     fn height_of(well: &Well, shot: &Shot, col: usize) -> i32 {
         let area = Strip::area(well, col);
-        let boxes = Strip::boxes_over(shot, &area);
-        // Off-screen rows and columns count as backdrop, as in `take`.
+        let (near, n) = Strip::boxes_over(shot, &area);
+        let boxes = &near[..n];
+        // Off-screen rows and columns count as backdrop, as in `take`. Most of the well
+        // is backdrop: a row's colours are tested first, the sprites only where it differs.
         let on = area.clipped();
-        // Most of the well is backdrop: the colour test goes first.
-        let drawn = |x: i32, y: i32| {
-            shot.pic.at(x, y) != well.backdrop && !boxes.iter().any(|b| b.contains(x, y))
+        let drawn = |y: i32| {
+            let row = shot.pic.row_in(y, &on);
+            row.iter().any(|&c| c != well.backdrop)
+                && row
+                    .iter()
+                    .zip(on.x..)
+                    .any(|(&c, x)| c != well.backdrop && !boxes.iter().any(|b| b.contains(x, y)))
         };
         (on.y..on.y + on.h)
-            .find(|&y| (on.x..on.x + on.w).any(|x| drawn(x, y)))
+            .find(|&y| drawn(y))
             .map_or(0, |y| well.base - y)
     }
 
