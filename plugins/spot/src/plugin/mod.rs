@@ -89,6 +89,14 @@ pub struct SpotPlugin {
     /// A given map (`ram_map=FILE`) not yet confirmed by the picture: a hint, not yet a
     /// map in use.
     hint_unconfirmed: bool,
+    /// The picture player counts games and wins (the RAM player steering for it does not).
+    sight_counts_games: bool,
+    /// The RAM player is entering moves for the picture player this frame.
+    steering_for_sight: bool,
+    /// Whether the RAM player may enter moves for the picture player (until it fails to).
+    ram_may_steer: bool,
+    /// The pads the picture player has seen move its pieces: the only ones RAM steers.
+    sight_pads: [bool; MAX_PLAYERS],
     rom: Option<RomInfo>,
 }
 
@@ -130,6 +138,10 @@ impl SpotPlugin {
             use_ram: true,
             ram_problem: None,
             hint_unconfirmed: false,
+            sight_counts_games: false,
+            steering_for_sight: false,
+            ram_may_steer: true,
+            sight_pads: [false; MAX_PLAYERS],
             rom: None,
         };
         for (key, value) in opts {
@@ -260,6 +272,16 @@ impl SpotPlugin {
     }
 
     fn fail(&mut self, frame: &mut dyn Frame, why: String) {
+        if self.steering_for_sight {
+            // The picture player goes on, entering its moves itself; the map still fills
+            // what the hand hides while it agrees with the picture.
+            log::info!(
+                "spot: the RAM map cannot enter moves ({why}); entering them from the picture from now on"
+            );
+            self.ram_may_steer = false;
+            self.plan = None;
+            return;
+        }
         log::error!("spot: {why}; pressing no more buttons");
         self.set_status(frame, format!("spot: stopped: {why}"));
         self.errors.push(why.clone());
@@ -326,6 +348,14 @@ impl SpotPlugin {
 
     /// Whether this player plays `slot` now.
     fn plays(&mut self, map: &RamMap, frame: &dyn Frame, slot: usize) -> bool {
+        // Steering for the picture player: only on pads the picture showed to be its own
+        // (a seat RAM calls human may be a person's, at a pad the player must not touch).
+        if self.steering_for_sight {
+            let pad = map.pad_of_player.get(slot).copied();
+            if !pad.is_some_and(|p| self.sight_pads[p]) {
+                return false;
+            }
+        }
         if let Some(s) = &self.seats {
             return s.contains(&slot);
         }
@@ -453,6 +483,9 @@ impl SpotPlugin {
     }
 
     fn note_game_end(&mut self, map: &RamMap, frame: &dyn Frame, pos: &Position, slots: &[usize]) {
+        if self.sight_counts_games {
+            return;
+        }
         self.games += 1;
         if let Outcome::Win(p) = pos.ranking_outcome() {
             let slot = slots[p];
@@ -552,6 +585,36 @@ impl SpotPlugin {
                     .push(format!("{} no longer legal; not entered", plan.mv));
                 self.plan = None;
             }
+        }
+    }
+
+    /// The RAM player's frame: a press held or released, else calibration or play through
+    /// the map.
+    fn ram_frame(&mut self, frame: &mut dyn Frame) {
+        if let Some((pad, left)) = self.pressing {
+            // Hold for `hold` frames, then release for as long.
+            if left == self.hold {
+                frame.set_buttons(pad, Buttons::NONE);
+            }
+            self.pressing = (left > 1).then_some((pad, left - 1));
+            return;
+        }
+        match std::mem::replace(&mut self.state, MapState::Unattached) {
+            MapState::Calibrating(mut c) => match c.step(frame) {
+                Progress::Waiting(line) => {
+                    self.set_status(frame, line);
+                    self.state = MapState::Calibrating(c);
+                }
+                Progress::Done(cal) => self.calibrated(frame, *cal),
+                Progress::Failed(why) => self.fail(frame, format!("calibration: {why}")),
+            },
+            MapState::Ready(mut map) => {
+                self.play(&mut map, frame);
+                if matches!(self.state, MapState::Unattached) {
+                    self.state = MapState::Ready(map);
+                }
+            }
+            other => self.state = other,
         }
     }
 
@@ -699,10 +762,13 @@ impl Plugin for SpotPlugin {
     fn on_frame(&mut self, frame: &mut dyn Frame) {
         if let Some(mut st) = self.sight.take() {
             if !frame.picture().is_empty() {
+                self.sight_counts_games = true;
                 if self.use_ram {
                     self.step_ram(frame);
                 }
-                self.sight_frame(frame, &mut st);
+                if !self.steer_by_ram(frame, &mut st) {
+                    self.sight_frame(frame, &mut st);
+                }
                 self.sight = Some(st);
                 return;
             }
@@ -715,33 +781,8 @@ impl Plugin for SpotPlugin {
             }
             log::info!("spot: this host shows no picture: playing from RAM through the map");
         }
-        if !self.use_ram {
-            return;
-        }
-        if let Some((pad, left)) = self.pressing {
-            // Hold for `hold` frames, then release for as long.
-            if left == self.hold {
-                frame.set_buttons(pad, Buttons::NONE);
-            }
-            self.pressing = (left > 1).then_some((pad, left - 1));
-            return;
-        }
-        match std::mem::replace(&mut self.state, MapState::Unattached) {
-            MapState::Calibrating(mut c) => match c.step(frame) {
-                Progress::Waiting(line) => {
-                    self.set_status(frame, line);
-                    self.state = MapState::Calibrating(c);
-                }
-                Progress::Done(cal) => self.calibrated(frame, *cal),
-                Progress::Failed(why) => self.fail(frame, format!("calibration: {why}")),
-            },
-            MapState::Ready(mut map) => {
-                self.play(&mut map, frame);
-                if matches!(self.state, MapState::Unattached) {
-                    self.state = MapState::Ready(map);
-                }
-            }
-            other => self.state = other,
+        if self.use_ram {
+            self.ram_frame(frame);
         }
     }
 

@@ -1,8 +1,10 @@
 //! The player that plays from the picture (`sight/`): it looks for a pad that moves a hand
 //! on a 7 x 7 board, calibrates on forks a slice per frame, and then, whenever one of its
 //! pads moves the hand, reads the board from the picture, searches, enters the move on a
-//! fork and checks it there, and gives the real game the same presses. The status line
-//! always says what it does or waits for; a wait where it should act becomes a warning.
+//! fork and checks it there, and gives the real game the same presses. While a RAM map is
+//! in use, the RAM player enters the moves instead, each after the picture has been
+//! compared with RAM (`steer_by_ram`). The status line always says what it does or waits
+//! for; a wait where it should act becomes a warning.
 
 use super::SpotPlugin;
 use crate::board::{CELLS, square_name};
@@ -26,6 +28,9 @@ const ASK_EVERY: u64 = 4;
 const HOLDS: [u64; 3] = [1, 2, 4];
 /// Game frames the board may stay still with no pad of ours asked before the player says so.
 const QUIET_WARN: u32 = 600;
+/// Frames of a still board with no move planned after which the picture player looks
+/// for a turn on forks even while RAM steers.
+const RAM_QUIET: u32 = 120;
 /// Moves refused on a fork in a row before the player stops trying that position.
 const MAX_REFUSED: u32 = 3;
 
@@ -60,6 +65,8 @@ pub(super) struct SightState {
     /// orders down at the next turn).
     after_ours: Option<([Cell; CELLS], u8)>,
     over_noted: bool,
+    /// The RAM player enters the moves (see `steer_by_ram`).
+    ram_steers: bool,
     narr: Narrator,
 }
 
@@ -79,6 +86,7 @@ impl SightState {
             expected: Vec::new(),
             after_ours: None,
             over_noted: false,
+            ram_steers: false,
             narr: Narrator::new("spot"),
         }
     }
@@ -158,6 +166,90 @@ impl SpotPlugin {
                 }
             }
         }
+    }
+
+    /// With a calibrated picture and a RAM map in use, the RAM player enters the moves as
+    /// it would without a picture (no rehearsal on a fork, no wait for a settled picture
+    /// between presses: a move takes the game's own frames, and deciding costs the search).
+    /// Before it may plan a move the settled picture is read and compared with RAM; a
+    /// disagreement drops the map (said at info level) and the picture player takes over,
+    /// as it does for a frame whenever the board has been still for [`RAM_QUIET`] frames
+    /// with nothing planned (so a turn RAM does not see is found on forks, and a wait is
+    /// never silent). False when the picture player plays this frame.
+    pub(super) fn steer_by_ram(&mut self, frame: &mut dyn Frame, st: &mut SightState) -> bool {
+        let steers = self.use_ram
+            && self.ram_may_steer
+            && st.running.is_none()
+            && matches!(st.mode, Mode::Playing(_))
+            && self.map_in_use().is_some();
+        if steers != st.ram_steers {
+            log::info!(
+                "spot: {}",
+                if steers {
+                    "the RAM map is in use: entering moves through it, checked against the picture before each"
+                } else {
+                    "entering moves from the picture"
+                }
+            );
+            st.ram_steers = steers;
+        }
+        if !steers {
+            return false;
+        }
+        let Some(shot) = Shot::take(frame) else {
+            return false;
+        };
+        let Mode::Playing(cal) = std::mem::replace(&mut st.mode, Mode::Looking) else {
+            unreachable!("checked above");
+        };
+        let quiet = st.still.observe(&shot.pic);
+        self.note_game(st, &cal, &shot);
+        st.narr.refresh(frame);
+        let idle = self.plan.is_none() && self.pressing.is_none();
+        if idle && quiet >= RAM_QUIET {
+            let mut cal = cal;
+            self.play_seen(frame, st, &mut cal, &shot, quiet);
+            if matches!(st.mode, Mode::Looking) {
+                st.mode = Mode::Playing(cal);
+            }
+        } else if idle && quiet < STILL {
+            // Nothing is planned on a board that is still moving.
+            st.mode = Mode::Playing(cal);
+        } else {
+            self.sight_pads = st.class_of_pad.map(|k| k.is_some());
+            // RAM says a pad of ours is to move: it will plan, so the picture checks first.
+            let seen = (idle && self.ram_turn_is_ours(frame)).then(|| cal.sight.read(&shot));
+            st.mode = Mode::Playing(cal);
+            if let Some(seen) = seen
+                && self.ram_board(frame, &seen, 0).is_none()
+            {
+                // Dropped: the picture player takes over from the next frame.
+                return true;
+            }
+            let entered = self.moves_entered;
+            self.steering_for_sight = true;
+            self.ram_frame(frame);
+            self.steering_for_sight = false;
+            // The picture player's expectations date from its own last move.
+            st.expected.clear();
+            st.after_ours = None;
+            st.narr.acted();
+            if self.moves_entered > entered {
+                let line = self.status.trim_start_matches("spot: ").to_string();
+                st.narr.say(frame, &line);
+            } else if self.plan.is_none() {
+                st.narr.say(frame, "waiting for my turn");
+            }
+        }
+        true
+    }
+
+    /// Whether RAM has a slot to move whose pad the picture player plays.
+    fn ram_turn_is_ours(&self, frame: &dyn Frame) -> bool {
+        let Some(map) = self.map() else { return false };
+        map.slot_to_move(frame)
+            .and_then(|slot| map.pad_of_player.get(slot).copied())
+            .is_some_and(|pad| self.sight_pads[pad])
     }
 
     /// The pads this player plays: `seats=` (slot N on pad N), else all four.
