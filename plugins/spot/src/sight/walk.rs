@@ -111,8 +111,22 @@ fn axis(
     noise: &PixelMask,
     horizontal: bool,
     name: &str,
+    by_box: bool,
 ) -> Result<Axis, String> {
-    let centre = |p: &Press| p.changes.unmasked(noise).centroid();
+    // A press's centre: the mean of its changed pixels, or (`by_box`) the middle of their
+    // bounds, which what lies under the hand cannot pull about as long as the hand's
+    // outline changes.
+    let centre = |p: &Press| {
+        let ch = p.changes.unmasked(noise);
+        if by_box {
+            ch.bounds.map(|b| {
+                let mid = |a: i32, n: i32| f64::from(a) + f64::from(n - 1) / 2.0;
+                (mid(b.x, b.w), mid(b.y, b.h))
+            })
+        } else {
+            ch.centroid()
+        }
+    };
     let moved_neg = neg.iter().filter(|p| p.moved()).count();
     let moved_pos = pos.iter().filter(|p| p.moved()).count();
     let wraps = moved_neg == PRESSES && moved_pos == PRESSES;
@@ -324,8 +338,19 @@ pub(super) fn walk(
     let down = walk_dir(lab, &mut f, pad, Buttons::DOWN, live, &mut prev)?;
     let all: Vec<&Press> = left.iter().chain(&right).chain(&up).chain(&down).collect();
     let noise = frequent(&all);
-    let h = axis(&left, &right, &noise, true, "across")?;
-    let v = axis(&up, &down, &noise, false, "down")?;
+    // Means of changed pixels first; where they step unevenly (a hand over cells whose
+    // art shares its colours), the middles of the changes' bounds.
+    let measure = |neg: &[Press], pos: &[Press], horizontal: bool, name: &str| {
+        axis(neg, pos, &noise, horizontal, name, false).or_else(|e| {
+            if e.contains("not even") {
+                axis(neg, pos, &noise, horizontal, name, true).map_err(|_| e)
+            } else {
+                Err(e)
+            }
+        })
+    };
+    let h = measure(&left, &right, true, "across")?;
+    let v = measure(&up, &down, false, "down")?;
     if h.wraps != v.wraps {
         return Err("the hand wraps round one way and stops the other: not a Spot board".into());
     }
