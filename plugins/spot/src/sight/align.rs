@@ -18,10 +18,24 @@ pub fn align(shot: &Shot, pitch: (i32, i32), cursor0: Point) -> (i32, i32) {
     let (px, py) = pitch;
     let bx = (cursor0.0 - f64::from(px)).floor() as i32;
     let by = (cursor0.1 - f64::from(py)).floor() as i32;
+    // Each phase of the cut is scored where it sees the most blocks: one pitch further up
+    // or left too, for a hand drawn past its cell's edge (a bar under the cell), whose
+    // window would otherwise only hold that phase a cell too low, its last row off screen.
+    // Which cell is (0, 0) is settled later, by where the first move's piece shows.
     let mut scores: Vec<((i32, i32), (usize, usize))> = Vec::new();
+    let mut shift = std::collections::HashMap::new();
     for oy in 0..py {
         for ox in 0..px {
-            scores.push(((ox, oy), score(shot, (bx + ox, by + oy), pitch)));
+            let mut best: Option<((i32, i32), (usize, usize))> = None;
+            for (kx, ky) in [(0, 0), (-1, 0), (0, -1), (-1, -1)] {
+                let s = score(shot, (bx + ox + kx * px, by + oy + ky * py), pitch);
+                if best.is_none_or(|(_, b)| s.1 > b.1) {
+                    best = Some(((kx, ky), s));
+                }
+            }
+            let (k, s) = best.expect("four tries");
+            shift.insert((ox, oy), k);
+            scores.push(((ox, oy), s));
         }
     }
     // Fewest different pictures, then most blocks seen, among the cuts that see all but a
@@ -43,7 +57,8 @@ pub fn align(shot: &Shot, pitch: (i32, i32), cursor0: Point) -> (i32, i32) {
         mid_of_run(&v, if axis(&(1, 0)) == 1 { px } else { py })
     };
     let (ox, oy) = (middle(|t| t.0), middle(|t| t.1));
-    (bx + ox, by + oy)
+    let (kx, ky) = shift.get(&(ox, oy)).copied().unwrap_or((0, 0));
+    (bx + ox + kx * px, by + oy + ky * py)
 }
 
 /// The middle of the longest run of consecutive values in `v` (sorted), counting round
@@ -138,6 +153,29 @@ mod tests {
             let hand = (f64::from(origin.0 + pitch - 3), f64::from(origin.1 + 5));
             assert_eq!(align(&shot, (pitch, pitch), hand), origin, "pitch {pitch}");
         }
+    }
+
+    #[test]
+    fn a_hand_below_its_cell_still_finds_a_board_at_the_top_of_the_screen() {
+        // Cells of 32 from y 0: 7 rows fill 224 of the 240 lines, a status line of text
+        // just below. Corner pieces fill their cells; the hand's point lies 2 px below
+        // cell (0, 0), so the window one pitch up from it starts at y 2.
+        let mut shot = board((32, 0), 32);
+        for (r, c) in [(0, 0), (0, 6), (6, 0), (6, 6)] {
+            for d in 2..30 {
+                shot.pic.set(32 + c * 32 + d, r * 32 + d, 0x16);
+                shot.pic.set(32 + c * 32 + 31 - d, r * 32 + d, 0x16);
+            }
+        }
+        for x in (32..256).step_by(3) {
+            shot.pic.set(x, 226 + x % 5, 0x30);
+        }
+        let (x, y) = align(&shot, (32, 32), (48.0, 34.0));
+        assert!(
+            (x - 32).rem_euclid(32) <= 1 && y.rem_euclid(32) <= 1,
+            "({x}, {y})"
+        );
+        assert!(y + 7 * 32 <= 240, "the last row is on screen: ({x}, {y})");
     }
 
     #[test]
