@@ -22,33 +22,30 @@ pub fn align(shot: &Shot, pitch: (i32, i32), cursor0: Point) -> (i32, i32) {
     // or left too, for a hand drawn past its cell's edge (a bar under the cell), whose
     // window would otherwise only hold that phase a cell too low, its last row off screen.
     // Which cell is (0, 0) is settled later, by where the first move's piece shows.
-    let mut scores: Vec<((i32, i32), (usize, usize))> = Vec::new();
-    let mut shift = std::collections::HashMap::new();
+    // (phase, the origin it is scored at, its score)
+    let mut scores = Vec::new();
     for oy in 0..py {
         for ox in 0..px {
-            let mut best: Option<((i32, i32), (usize, usize))> = None;
-            for (kx, ky) in [(0, 0), (-1, 0), (0, -1), (-1, -1)] {
-                let s = score(shot, (bx + ox + kx * px, by + oy + ky * py), pitch);
-                if best.is_none_or(|(_, b)| s.1 > b.1) {
-                    best = Some(((kx, ky), s));
-                }
-            }
-            let (k, s) = best.expect("four tries");
-            shift.insert((ox, oy), k);
-            scores.push(((ox, oy), s));
+            let (origin, s) = [(0, 0), (-1, 0), (0, -1), (-1, -1)]
+                .map(|(kx, ky)| (bx + ox + kx * px, by + oy + ky * py))
+                .map(|o| (o, score(shot, o, pitch)))
+                .into_iter()
+                .reduce(|a, b| if b.1.1 > a.1.1 { b } else { a })
+                .expect("four tries");
+            scores.push(((ox, oy), origin, s));
         }
     }
     // Fewest different pictures, then most blocks seen, among the cuts that see all but a
     // few blocks (a sprite's): a cut that leaves a row or column of cells off the screen
     // also leaves out whatever pictures only that row shows.
-    let most = scores.iter().map(|s| s.1.1).max().unwrap_or(0);
+    let most = scores.iter().map(|s| s.2.1).max().unwrap_or(0);
     let best = scores
         .iter()
-        .map(|s| s.1)
+        .map(|s| s.2)
         .filter(|&(_, used)| used + SIDE as usize > most)
         .min_by_key(|&(distinct, used)| (distinct, std::cmp::Reverse(used)))
         .unwrap_or((0, 0));
-    let ties: Vec<(i32, i32)> = scores.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
+    let ties: Vec<(i32, i32)> = scores.iter().filter(|s| s.2 == best).map(|s| s.0).collect();
     let middle = |axis: fn(&(i32, i32)) -> i32| {
         let mut v: Vec<i32> = ties.iter().map(axis).collect();
         v.sort_unstable();
@@ -57,8 +54,10 @@ pub fn align(shot: &Shot, pitch: (i32, i32), cursor0: Point) -> (i32, i32) {
         mid_of_run(&v, if axis(&(1, 0)) == 1 { px } else { py })
     };
     let (ox, oy) = (middle(|t| t.0), middle(|t| t.1));
-    let (kx, ky) = shift.get(&(ox, oy)).copied().unwrap_or((0, 0));
-    (bx + ox + kx * px, by + oy + ky * py)
+    scores
+        .iter()
+        .find(|s| s.0 == (ox, oy))
+        .map_or((bx + ox, by + oy), |s| s.1)
 }
 
 /// The middle of the longest run of consecutive values in `v` (sorted), counting round

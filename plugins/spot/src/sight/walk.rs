@@ -104,6 +104,19 @@ fn extent(r: Rect, horizontal: bool) -> i32 {
     if horizontal { r.w } else { r.h }
 }
 
+/// Why an axis could not be worked out: `uneven` when the presses' centres stepped
+/// unevenly, which centres found another way may not.
+struct AxisFailure {
+    uneven: bool,
+    why: String,
+}
+
+impl From<String> for AxisFailure {
+    fn from(why: String) -> AxisFailure {
+        AxisFailure { uneven: false, why }
+    }
+}
+
 /// Works out one axis from a walk towards index 0 (`neg`) and one back (`pos`).
 fn axis(
     neg: &[Press],
@@ -112,7 +125,7 @@ fn axis(
     horizontal: bool,
     name: &str,
     by_box: bool,
-) -> Result<Axis, String> {
+) -> Result<Axis, AxisFailure> {
     // A press's centre: the mean of its changed pixels, or (`by_box`) the middle of their
     // bounds, which what lies under the hand cannot pull about as long as the hand's
     // outline changes.
@@ -158,13 +171,14 @@ fn axis(
         if !stepped(neg, moved_neg) || !stepped(pos, moved_pos) {
             return Err(format!(
                 "{name}: the pad's presses moved the picture unevenly ({moved_neg} of {PRESSES} one way, {moved_pos} back): not a hand on a board, or presses were lost"
-            ));
+            ).into());
         }
         if moved_pos != SIDE - 1 {
             return Err(format!(
                 "{name}: the hand stops after {} positions, not {SIDE}: not a Spot board",
                 moved_pos + 1
-            ));
+            )
+            .into());
         }
         start = moved_neg;
         for (k, a) in after_neg.iter_mut().enumerate() {
@@ -194,9 +208,7 @@ fn axis(
         .map(|w| w[1].1 - w[0].1)
         .collect();
     if diffs.len() < 3 {
-        return Err(format!(
-            "{name}: too few even steps to measure the cell pitch"
-        ));
+        return Err(format!("{name}: too few even steps to measure the cell pitch").into());
     }
     diffs.sort_by(f64::total_cmp);
     let guess = diffs[diffs.len() / 2];
@@ -207,9 +219,10 @@ fn axis(
         .filter(|d| (*d - guess).abs() <= (guess / 4.0).max(3.0))
         .count();
     if guess < 4.0 || agreeing * 5 < diffs.len() * 3 {
-        return Err(format!(
-            "{name}: the hand's steps are not even ({diffs:.1?} pixels): not a board"
-        ));
+        return Err(AxisFailure {
+            uneven: true,
+            why: format!("{name}: the hand's steps are not even ({diffs:.1?} pixels): not a board"),
+        });
     }
     // The mean of changed pixels is pulled about by what lies under the hand; the exact
     // step is the shift that lays the hand's old picture onto its new one.
@@ -236,7 +249,8 @@ fn axis(
         _ => {
             return Err(format!(
                 "{name}: the hand's picture does not move by one even step ({steps:?} pixels)"
-            ));
+            )
+            .into());
         }
     };
     let half = f64::from(pitch) / 2.0;
@@ -270,7 +284,7 @@ fn axis(
     if near(&origins, om) * 5 < origins.len() * 3 || near(&acrosses, am) * 5 < acrosses.len() * 3 {
         return Err(format!(
             "{name}: the hand's positions do not line up ({origins:.1?} along, {acrosses:.1?} across)"
-        ));
+        ).into());
     }
     Ok(Axis {
         pitch,
@@ -341,13 +355,12 @@ pub(super) fn walk(
     // Means of changed pixels first; where they step unevenly (a hand over cells whose
     // art shares its colours), the middles of the changes' bounds.
     let measure = |neg: &[Press], pos: &[Press], horizontal: bool, name: &str| {
-        axis(neg, pos, &noise, horizontal, name, false).or_else(|e| {
-            if e.contains("not even") {
-                axis(neg, pos, &noise, horizontal, name, true).map_err(|_| e)
-            } else {
-                Err(e)
-            }
-        })
+        axis(neg, pos, &noise, horizontal, name, false)
+            .or_else(|e| match e.uneven {
+                true => axis(neg, pos, &noise, horizontal, name, true).map_err(|_| e),
+                false => Err(e),
+            })
+            .map_err(|e| e.why)
     };
     let h = measure(&left, &right, true, "across")?;
     let v = measure(&up, &down, false, "down")?;
