@@ -55,6 +55,7 @@ impl<G: Game> Searcher<G> {
         let mut kids = self.take_kids(ply);
         let mut moves = self.take_moves(ply);
         node.moves(&mut moves);
+        self.keep_root_moves(ply, &mut moves);
         for &mv in &moves {
             let pos = node.play(mv);
             self.tick();

@@ -137,6 +137,7 @@ impl<G: Game> Searcher<G> {
     ) -> Vec<(i32, G::Move)> {
         let mut moves = self.take_moves(ply);
         node.moves(&mut moves);
+        self.keep_root_moves(ply, &mut moves);
         let ordered = self.ordered(node, &moves, tt_move, player, ply);
         self.put_moves(ply, moves);
         ordered

@@ -153,6 +153,8 @@ pub struct Searcher<G: Game> {
     on_iteration: Option<IterationHook<G::Move>>,
     /// Keys of positions the game has already been in (see `set_game_history`).
     pub(crate) seen: Vec<u64>,
+    /// The root moves the next search may choose from (see `restrict_root`).
+    root_only: Option<Vec<G::Move>>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -177,6 +179,7 @@ impl<G: Game> Searcher<G> {
             stop: None,
             on_iteration: None,
             seen: Vec::new(),
+            root_only: None,
         }
     }
 
@@ -187,6 +190,27 @@ impl<G: Game> Searcher<G> {
     pub fn set_game_history(&mut self, keys: &[u64]) {
         self.seen.clear();
         self.seen.extend_from_slice(keys);
+    }
+
+    /// Limits the next searches' choice to `moves` (the rest of the tree is searched as
+    /// usual); `None`, or a list that leaves nothing legal, lifts the limit. Values found
+    /// under a limit are not the position's own, so the table is emptied around them.
+    pub fn restrict_root(&mut self, moves: Option<&[G::Move]>) {
+        if moves.is_some() || self.root_only.is_some() {
+            self.tt.clear();
+        }
+        self.root_only = moves.map(<[G::Move]>::to_vec);
+    }
+
+    /// Drops the moves `restrict_root` excludes from a root move list (deeper plies keep all).
+    #[inline]
+    pub(crate) fn keep_root_moves(&self, ply: u32, moves: &mut Vec<G::Move>) {
+        if ply == 0
+            && let Some(only) = &self.root_only
+            && moves.iter().any(|m| only.contains(m))
+        {
+            moves.retain(|m| only.contains(m));
+        }
     }
 
     /// Whether a position below the root repeats one the game has been in.
@@ -239,6 +263,7 @@ impl<G: Game> Searcher<G> {
         self.deadline = self.cfg.move_time.map(|t| start + t);
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
+        self.keep_root_moves(0, &mut root_moves);
         let algorithm = match self.cfg.algorithm {
             Algorithm::BestReply => Algorithm::BestReply,
             _ if self.cfg.model_opponents => Algorithm::Expectimax,

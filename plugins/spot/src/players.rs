@@ -113,6 +113,21 @@ impl Repeatable {
     }
 }
 
+impl Repeatable {
+    /// The moves that leave a cycle for good: those that fill a square, else those to a
+    /// position not yet seen (empty when every move returns somewhere seen).
+    fn way_out(&self, pos: &Position) -> Vec<Move> {
+        let mut moves = Vec::new();
+        nesmind_search::Game::moves(pos, &mut moves);
+        let fills: Vec<Move> = moves.iter().copied().filter(|m| m.is_clone()).collect();
+        if !fills.is_empty() {
+            return fills;
+        }
+        moves.retain(|&m| !self.keys.contains(&nesmind_search::Game::key(&pos.play(m))));
+        moves
+    }
+}
+
 impl Seat {
     pub fn new(kind: SeatKind, players: usize, move_time: Duration, seed: u64) -> Seat {
         // With the model, every search except best-reply is expectimax; the name says so.
@@ -189,10 +204,18 @@ impl Seat {
                 // The article's engine is reproduced as it was, without the rule.
                 let repetition = !matches!(self.kind, SeatKind::ArticleHypermax);
                 if repetition {
+                    // Back where this seat has already been: a cycle of jumps is under way,
+                    // and a game with no rule to end it would go round it for ever (a side
+                    // that is behind scores the return as a draw). Fill a square instead.
+                    let cycle = self.seen.keys.contains(&root.key());
                     self.seen.remember(&root);
                     searcher.set_game_history(&self.seen.keys);
+                    searcher.restrict_root(cycle.then(|| self.seen.way_out(&root)).as_deref());
                 }
                 let r = searcher.search(&root);
+                if repetition {
+                    searcher.restrict_root(None);
+                }
                 let best = r.best;
                 self.last_search = Some(r);
                 if repetition {
@@ -201,6 +224,77 @@ impl Seat {
                 best
             }
             (_, None) => unreachable!("search seats always own a searcher"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layouts::parse_fen;
+
+    /// A position from a game against the demo cart that went round a cycle of jumps for
+    /// 40,000 frames: the searching side is behind and scored each return as a draw, the
+    /// cart's greedy replies took the bait every time. The seat must fill a square instead.
+    #[test]
+    fn a_seat_behind_leaves_a_cycle_of_jumps() {
+        let mut pos = parse_fen(
+            "x-xxx-1/-x-x-o-/o-xxx-o/ooooooo/o-ooo-o/-o-x-o-/o-oxx-o x",
+            2,
+        )
+        .expect("FEN");
+        let mut seat = Seat::new(
+            SeatKind::Search(Algorithm::Negamax),
+            2,
+            Duration::from_millis(100),
+            1,
+        );
+        seat.set_fixed_budget(Some(5000), None);
+        let mut cart = Seat::new(SeatKind::NesAi(5), 2, Duration::from_millis(100), 2);
+        let mut plies = 0;
+        while !pos.is_over() {
+            let mv = if pos.to_move() == 0 {
+                seat.choose(&pos)
+            } else {
+                cart.choose(&pos)
+            };
+            pos = pos.play(mv);
+            plies += 1;
+            assert!(plies < 200, "the game is still going after {plies} plies");
+        }
+    }
+
+    /// Every algorithm chooses only among the root moves it is limited to, a limit that
+    /// leaves nothing legal is ignored, and a lifted limit leaves no trace.
+    #[test]
+    fn a_restricted_root_chooses_among_the_allowed_moves() {
+        use crate::layouts::{ThirdCorner, start_position};
+        use nesmind_search::Game;
+        for (players, algorithm) in [
+            (2, Algorithm::Negamax),
+            (2, Algorithm::Expectimax),
+            (3, Algorithm::Paranoid),
+            (3, Algorithm::BestReply),
+            (4, Algorithm::Hypermax),
+        ] {
+            let pos = start_position(players, 0, ThirdCorner::LowerLeft).expect("start");
+            let mut s = Searcher::new(SearchConfig::timed(algorithm, Duration::from_secs(1), 3));
+            s.set_fixed_budget(None, Some(2));
+            let free = s.search(&pos);
+            let mut moves = Vec::new();
+            pos.moves(&mut moves);
+            let other = *moves
+                .iter()
+                .rev()
+                .find(|&&m| m != free.best)
+                .expect("two moves");
+            s.restrict_root(Some(&[other]));
+            assert_eq!(s.search(&pos).best, other, "{algorithm:?}");
+            s.restrict_root(Some(&[Move::PASS]));
+            assert!(moves.contains(&s.search(&pos).best), "{algorithm:?}");
+            // Lifted, the value is the position's own again (the table was emptied).
+            s.restrict_root(None);
+            assert_eq!(s.search(&pos).score, free.score, "{algorithm:?}");
         }
     }
 }
