@@ -27,6 +27,8 @@ use std::sync::{Arc, Mutex};
 const LIMIT: i16 = 128;
 /// Frames a helper screen's press is held, and then released.
 const HOLD: u32 = 6;
+/// The first CHR tile of the piles' pictures (`TILE_PILES` in the cart's layout.inc).
+const PILE_TILES: u16 = 64;
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -81,6 +83,9 @@ struct PortSteer {
     searcher: Searcher,
     /// The frame on which Start is pressed.
     start_at: u64,
+    /// Where the cart keeps the piles' pictures in PRG RAM (six 512-byte bitmaps, uploaded
+    /// to CHR RAM from tile `PILE_TILES`).
+    bitmaps: u16,
     /// Spawns (over all games) up to which the search mostly steers.
     calm_until: u64,
     tally: Arc<Mutex<Tally>>,
@@ -171,6 +176,30 @@ impl PortSteer {
                 self.tally.lock().unwrap().overs += 1;
             }
             Report::Fail { .. } => self.err(r.failure().unwrap_or_default()),
+        }
+    }
+
+    /// A pair spawns only once every changed pile picture has been sent to the screen: the
+    /// piles' tiles in CHR RAM must then be the cart's bitmaps (a lost upload leaves a
+    /// cleared stack on screen, and a player that reads the picture plays on a wrong board).
+    fn check_picture(&self, frame: &dyn Frame) {
+        for c in 0..COLUMNS as u16 {
+            let differ: Vec<(u16, u8, u8)> = (0..512u16)
+                .map(|i| {
+                    let ram = frame.peek(self.bitmaps + c * 512 + i);
+                    (i, ram, frame.peek_ppu(PILE_TILES * 16 + c * 512 + i))
+                })
+                .filter(|(_, ram, chr)| ram != chr)
+                .collect();
+            if let Some(&(i, ram, chr)) = differ.first() {
+                self.err(format!(
+                    "frame {}: pile {} on screen differs from the cart's bitmap in {} bytes \
+                     (first: byte {i}, {chr:#04x} on screen, {ram:#04x} in the bitmap)",
+                    frame.frame_number(),
+                    c + 1,
+                    differ.len()
+                ));
+            }
         }
     }
 
@@ -416,7 +445,13 @@ impl Plugin for PortSteer {
             .map(|h| h.value)
             .collect();
         match self.reader.feed(bytes) {
-            Ok(reports) => reports.into_iter().for_each(|r| self.report(r)),
+            Ok(reports) => {
+                let spawned = reports.iter().any(|r| matches!(r, Report::Spawn(_)));
+                reports.into_iter().for_each(|r| self.report(r));
+                if spawned {
+                    self.check_picture(frame);
+                }
+            }
             Err(e) => self.err(e),
         }
         // The first game starts when the seed says (the frame counter feeds the hat
@@ -479,6 +514,7 @@ fn play_wide(cart: &Cart, seed: u64, spawns: u64) -> Tally {
         trace: std::env::var("HATRIS_WIDE_TRACE").is_ok_and(|v| v == "1"),
         searcher: Searcher::new(&Weights::shipped()),
         start_at: demo::start_frame(seed),
+        bitmaps: cart.define("BITMAPS") as u16,
         calm_until: spawns * 2 / 3,
         tally: tally.clone(),
     };

@@ -135,11 +135,14 @@ main_loop:
     jsr end_pile_work
     jsr build_oam
     jsr prepare_upload
-    ldx FRAME_LO
+    ; Wait until the NMI has taken the upload. (Waiting for the frame count to change let a
+    ; frame that ran long slip through: an NMI between reading the count and setting the
+    ; flag ended the wait at once, and the next prepare_upload replaced an upload the NMI
+    ; had not made, leaving a cleared stack on screen.)
     lda #1
     sta nmi_ready
-:   cpx FRAME_LO
-    beq :-
+:   lda nmi_ready
+    bne :-
     jmp main_loop
 
 read_pad:
@@ -214,10 +217,6 @@ nmi:
     lda #0
     sta nmi_ready
 @scroll:
-.if USE_VRAM
-    lda #%00011110              ; back on after a frame of pile work
-    sta PPUMASK
-.endif
 .if PAL_CYCLE
     lda #$3F                    ; the status line's colour, a new one every 8 frames
     sta PPUADDR
@@ -231,6 +230,13 @@ nmi:
     tax
     lda cycle_colours, x
     sta PPUDATA
+.endif
+.if USE_VRAM
+    ; Back on after a frame of pile work, and only after the last $2007 write: this NMI
+    ; may come late (pile work held NMIs off until after the vertical blank began), and a
+    ; write while the picture is drawn lands wherever the drawing has left the address.
+    lda #%00011110
+    sta PPUMASK
 .endif
     bit PPUSTATUS
     lda #SCROLL_X
