@@ -6,11 +6,15 @@
     envs = nesmind.gym.NesVectorEnv(num_envs=8, ram_spec="hatris-like", obs="ram")
 
 An episode starts from power-on: the title waits a seeded number of frames (0-63), then the
-spec's start buttons are tapped until its `start.until` holds. Rewards and episode ends come
+spec's start buttons are tapped until its `start.until` holds. With `state=` (a savestate's
+bytes or file, as `Machine.save_state()` and `nesmind run --save-state` write them) every
+episode starts from that state instead, and `reset(options={"state": ...})` starts one
+episode from another. Rewards and episode ends come
 from the spec (see `nesmind.specs`); without one the reward is 0 and episodes only end by
 `max_episode_steps`. Actions index the spec's action list (button combinations).
 """
 
+import os
 from typing import Any, Dict, List, Optional, Tuple
 
 import gymnasium
@@ -65,13 +69,50 @@ def _obs_space(obs: str) -> spaces.Space:
     raise ValueError(f"obs must be 'rgb', 'ram' or 'both', not {obs!r}")
 
 
-class _Starts:
-    """Episode start states by title delay, made once and cloned for every reset."""
+def _state_bytes(state) -> bytes:
+    """A savestate given as bytes or as a file path."""
+    if isinstance(state, (bytes, bytearray, memoryview)):
+        return bytes(state)
+    if isinstance(state, (str, os.PathLike)):
+        try:
+            with open(state, "rb") as f:
+                return f.read()
+        except OSError as e:
+            raise _nesmind.NesError(f"cannot read the savestate {os.fspath(state)!r}: {e.strerror}") from e
+    raise TypeError(f"state must be bytes or a file path, not {type(state).__name__}")
 
-    def __init__(self, rom, spec: Optional[RamSpec]):
+
+class _Starts:
+    """Episode start states by title delay, made once and cloned for every reset; or
+    loaded from savestates (`from_state`), each kept once loaded."""
+
+    def __init__(self, rom, spec: Optional[RamSpec], state=None):
         self.power_on = _nesmind.Machine(rom)
         self.ram_spec = spec
         self.cache: Dict[int, Any] = {}
+        self.states: Dict[bytes, Any] = {}
+        # A bad state fails here, when the environment is made, not at the first reset.
+        self.default = self.from_state(state) if state is not None else None
+
+    def from_state(self, state):
+        data = _state_bytes(state)
+        if data not in self.states:
+            m = self.power_on.clone()
+            try:
+                m.load_state(data)
+            except _nesmind.NesError as e:
+                raise _nesmind.NesError(f"the episode start state does not load: {e}") from e
+            self.states[data] = m
+        return self.states[data]
+
+    def pick(self, rng: np.random.Generator, options: Optional[dict]):
+        """This episode's start: options["state"], else the environment's state, else
+        power-on with a delay drawn from `rng`."""
+        if options and options.get("state") is not None:
+            return self.from_state(options["state"])
+        if self.default is not None:
+            return self.default
+        return self.get(int(rng.integers(0, START_DELAYS)))
 
     def get(self, delay: int):
         if delay not in self.cache:
@@ -96,25 +137,27 @@ class NesEnv(gymnasium.Env):
     """One NES as a Gymnasium environment.
 
     NesEnv(rom=None, ram_spec=None, frame_skip=4, obs="rgb", render_mode=None,
-           actions=None, max_episode_steps=None)
+           actions=None, max_episode_steps=None, state=None)
 
     rom: path or bytes (may be left out with a shipped ram_spec: its demo cart).
     ram_spec: a shipped name ("dots", "hatris-like"), a .ron/.json file, a dict or RamSpec.
     obs: "rgb" (uint8 (240, 256, 3)), "ram" (uint8 (2048,)) or "both" (a Dict of the two).
     actions: button combinations ("A+Right"); default: the spec's, else DEFAULT_ACTIONS.
+    state: a savestate (bytes or path) every episode starts from, instead of power-on;
+        `reset(options={"state": ...})` starts one episode from another.
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 60}
 
     def __init__(self, rom=None, ram_spec=None, frame_skip: int = 4, obs: str = "rgb",
                  render_mode: Optional[str] = None, actions: Optional[List[str]] = None,
-                 max_episode_steps: Optional[int] = None):
+                 max_episode_steps: Optional[int] = None, state=None):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not supported (rgb_array)")
         if frame_skip < 1:
             raise ValueError("frame_skip must be at least 1")
         rom, self.ram_spec = _resolve(rom, ram_spec)
-        self._starts = _Starts(rom, self.ram_spec)
+        self._starts = _Starts(rom, self.ram_spec, state)
         self.obs_kind = obs
         self.frame_skip = frame_skip
         self.render_mode = render_mode
@@ -141,8 +184,7 @@ class NesEnv(gymnasium.Env):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
-        delay = int(self.np_random.integers(0, START_DELAYS))
-        self.machine = self._starts.get(delay).clone()
+        self.machine = self._starts.pick(self.np_random, options).clone()
         self._vars = self.ram_spec.read(self.machine) if self.ram_spec else {}
         self._steps = 0
         return self._observe(), self._info()
@@ -171,10 +213,12 @@ class NesVectorEnv(gymnasium.vector.VectorEnv):
     """`num_envs` NesEnvs on one VecMachine, stepped in parallel with the GIL released.
 
     NesVectorEnv(num_envs, rom=None, ram_spec=None, frame_skip=4, obs="ram", threads=None,
-                 actions=None, max_episode_steps=None, copy=True)
+                 actions=None, max_episode_steps=None, copy=True, state=None)
 
     Sub-environments reset themselves on the step after their episode ends (Gymnasium's
-    next-step autoreset). Spec variables must lie in work RAM ($0000-$07FF).
+    next-step autoreset). Spec variables must lie in work RAM ($0000-$07FF). `state` and
+    `reset(options={"state": ...})` are NesEnv's; a state given to reset starts the episodes
+    that reset begins, and the later autoresets start as the environment was made.
     """
 
     metadata = {"render_modes": ["rgb_array"], "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
@@ -182,13 +226,13 @@ class NesVectorEnv(gymnasium.vector.VectorEnv):
     def __init__(self, num_envs: int, rom=None, ram_spec=None, frame_skip: int = 4,
                  obs: str = "ram", threads: Optional[int] = None,
                  actions: Optional[List[str]] = None, max_episode_steps: Optional[int] = None,
-                 copy: bool = True, render_mode: Optional[str] = None):
+                 copy: bool = True, render_mode: Optional[str] = None, state=None):
         rom, self.ram_spec = _resolve(rom, ram_spec)
         if self.ram_spec and any(v["address"] + 4 > 0x800 for v in self.ram_spec.variables.values()):
             raise _nesmind.NesError("NesVectorEnv reads spec variables from work RAM ($0000-$07FF)")
         self.num_envs = num_envs
         self.vec = _nesmind.VecMachine(rom, num_envs, threads)
-        self._starts = _Starts(rom, self.ram_spec)
+        self._starts = _Starts(rom, self.ram_spec, state)
         self.frame_skip, self.obs_kind, self.copy = frame_skip, obs, copy
         self.render_mode = render_mode
         self.max_episode_steps = max_episode_steps
@@ -209,9 +253,8 @@ class NesVectorEnv(gymnasium.vector.VectorEnv):
         row = self._ram[i]
         return self.ram_spec.read_peek(lambda a: int(row[a])) if self.ram_spec else {}
 
-    def _start(self, i: int):
-        delay = int(self._rngs[i].integers(0, START_DELAYS))
-        start = self._starts.get(delay)
+    def _start(self, i: int, options: Optional[dict] = None):
+        start = self._starts.pick(self._rngs[i], options)
         self.vec.set(i, start)
         self._ram[i] = start.ram
         if self._rgb is not None:
@@ -233,7 +276,7 @@ class NesVectorEnv(gymnasium.vector.VectorEnv):
             seqs = [np.random.SeedSequence(s) for s in seed]
         self._rngs = [np.random.default_rng(s) for s in seqs]
         for i in range(self.num_envs):
-            self._start(i)
+            self._start(i, options)
         self._ended[:] = False
         return self._observe(), {}
 

@@ -82,6 +82,54 @@ def test_the_vector_env_is_deterministic_and_autoresets():
     assert env.observation_space.shape == (3, 2048)
 
 
+def test_episodes_start_from_a_savestate_given_to_make_or_to_reset(hatris, tmp_path):
+    gym = need("gymnasium")
+    from nesmind.gym import NesEnv, NesVectorEnv
+    m = nesmind.Machine(hatris)
+    m.step(0, frames=300)
+    early, early_frame = m.save_state(), m.frame_number
+    m.step(nesmind.BUTTONS["Start"], frames=2)
+    m.step(0, frames=200)
+    late, late_frame = m.save_state(), m.frame_number
+    path = tmp_path / "late.state"
+    path.write_bytes(late)
+    assert not np.array_equal(_ram_of(hatris, early), _ram_of(hatris, late))
+
+    env = gym.make("nesmind/Nes-v0", ram_spec="hatris-like", obs="ram", state=early)
+    for seed in (1, 2):
+        obs, info = env.reset(seed=seed)
+        assert info["frame"] == early_frame and np.array_equal(obs, _ram_of(hatris, early))
+    obs, info = env.reset(options={"state": str(path)})
+    assert info["frame"] == late_frame and np.array_equal(obs, _ram_of(hatris, late))
+    obs, info = env.reset()  # the option held for one episode only
+    assert info["frame"] == early_frame
+
+    # Without a state an episode starts from power-on, with the option from the state.
+    plain = NesEnv(ram_spec="hatris-like", obs="ram")
+    assert plain.reset(seed=3)[1]["frame"] < early_frame
+    assert plain.reset(options={"state": path})[1]["frame"] == late_frame
+
+    vec = NesVectorEnv(2, ram_spec="hatris-like", obs="ram", state=late)
+    obs, _ = vec.reset(seed=4)
+    assert all(np.array_equal(row, _ram_of(hatris, late)) for row in obs)
+    obs, _ = vec.reset(seed=4, options={"state": early})
+    assert all(np.array_equal(row, _ram_of(hatris, early)) for row in obs)
+
+    with pytest.raises(nesmind.NesError, match="episode start state"):
+        NesEnv(ram_spec="hatris-like", state=b"not a savestate")
+    with pytest.raises(nesmind.NesError, match="cannot read the savestate"):
+        NesEnv(ram_spec="hatris-like", state=str(tmp_path / "missing.state"))
+    dots_state = nesmind.Machine(nesmind.plugins.demo_rom("spot")).save_state()
+    with pytest.raises(nesmind.NesError, match="episode start state"):
+        NesEnv(ram_spec="hatris-like", state=dots_state)
+
+
+def _ram_of(rom: bytes, state: bytes) -> np.ndarray:
+    m = nesmind.Machine(rom)
+    m.load_state(state)
+    return m.ram.copy()
+
+
 @pytest.mark.parametrize("players,backend", [(2, "cart"), (3, "cart"), (4, "cart"), (3, "rules")])
 def test_spot_envs_pass_the_pettingzoo_api_tests(players, backend):
     need("pettingzoo")
