@@ -28,6 +28,12 @@ of "observation", int8 (7, 7, players + 1) board planes from the agent's view (i
 the others in turn order, blocked cells), and "action_mask", int8 (2402,), the legal
 actions. Rewards come at the end: +1 the winner, -1 the others; in a draw 0 for the leaders.
 In the parallel env only the seat to move acts; the others must pass (their mask says so).
+
+An action the mask forbids raises by default (`illegal="raise"`). Agents that sample from
+the whole action space (PettingZoo's seed tests, untrained policies) can choose instead:
+`illegal="random"` plays a legal move drawn from the environment's seeded generator, and
+`illegal="lose"` ends the game with -1 for the agent that tried it and 0 for the others.
+Either way the agent's info says `"illegal_action": True` for that step.
 """
 
 from typing import Dict, List, Optional
@@ -54,11 +60,15 @@ def _spaces(players: int):
 class _Game:
     """What both envs share: the game (cart or model), its seeding and the per-seat views."""
 
-    def __init__(self, players: int, layout, backend: str):
+    def __init__(self, players: int, layout, backend: str, illegal: str = "raise"):
         if not 2 <= players <= 4:
             raise ValueError(f"DOTS has 2-4 players, not {players}")
         if backend not in ("cart", "rules"):
             raise ValueError(f"backend must be 'cart' or 'rules', not {backend!r}")
+        if illegal not in ("raise", "random", "lose"):
+            raise ValueError(f"illegal must be 'raise', 'random' or 'lose', not {illegal!r}")
+        self.illegal = illegal
+        self.lost_by: Optional[int] = None
         self.players = players
         self.layout = layout
         self.backend = backend
@@ -67,10 +77,14 @@ class _Game:
         self.cart = _nesmind.SpotCart(players, layout) if backend == "cart" else None
         self.game = None
         self.seed_rng = np.random.default_rng()
+        # Apart from seed_rng, so that replacing illegal actions leaves the games drawn alone.
+        self.fix_rng = np.random.default_rng()
 
     def new_game(self, seed: Optional[int]):
         if seed is not None:
             self.seed_rng = np.random.default_rng(seed)
+            self.fix_rng = np.random.default_rng([seed, 1])
+        self.lost_by = None
         draw = int(self.seed_rng.integers(2**63))
         if self.cart is not None:
             self.cart.reset(draw)
@@ -95,10 +109,28 @@ class _Game:
         moving = seat == self.game.to_move and not self.ended()
         return {"observation": self.game.planes(seat), "action_mask": self.mask(seat, moving)}
 
+    def play(self, seat: int, action: int) -> bool:
+        """Plays `seat`'s action as `illegal` says; true when the action was illegal."""
+        legal = self.game.legal_actions()
+        if action in legal or self.illegal == "raise":
+            self.game.play(action)
+            return False
+        if self.illegal == "random":
+            self.game.play(int(legal[self.fix_rng.integers(len(legal))]))
+        else:
+            self.lost_by = seat
+        return True
+
     def ended(self) -> bool:
-        return self.game.is_over or self.game.is_stalled
+        return self.lost_by is not None or self.game.is_over or self.game.is_stalled
+
+    def over(self) -> bool:
+        """Ended by the rules (or an illegal action), not cut short."""
+        return self.lost_by is not None or self.game.is_over
 
     def final_rewards(self) -> List[float]:
+        if self.lost_by is not None:
+            return [-1.0 if s == self.lost_by else 0.0 for s in range(self.players)]
         return self.game.scores()
 
 
@@ -122,9 +154,9 @@ class SpotAEC(AECEnv):
                 "is_parallelizable": False}
 
     def __init__(self, players: int = 2, layout=None, render_mode: Optional[str] = None,
-                 backend: str = "cart"):
+                 backend: str = "cart", illegal: str = "raise"):
         super().__init__()
-        self._g = _Game(players, layout, backend)
+        self._g = _Game(players, layout, backend, illegal)
         _check_render(render_mode, backend)
         self.possible_agents = list(self._g.possible_agents)
         obs, act = _spaces(players)
@@ -156,14 +188,19 @@ class SpotAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._g.game.play(int(action))
+        seat = self.possible_agents.index(agent)
+        illegal = self._g.play(seat, int(action))
+        self.infos = {a: {} for a in self.agents}
+        if illegal:
+            self.infos[agent]["illegal_action"] = True
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         if self._g.ended():
+            over = self._g.over()
             for a, r in zip(self.possible_agents, self._g.final_rewards()):
                 self.rewards[a] = r
-                self.terminations[a] = self._g.game.is_over
-                self.truncations[a] = not self._g.game.is_over
+                self.terminations[a] = over
+                self.truncations[a] = not over
         else:
             self.agent_selection = self.possible_agents[self._g.game.to_move]
         self._accumulate_rewards()
@@ -183,8 +220,8 @@ class SpotParallel(ParallelEnv):
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nesmind_spot_parallel_v0"}
 
     def __init__(self, players: int = 2, layout=None, render_mode: Optional[str] = None,
-                 backend: str = "cart"):
-        self._g = _Game(players, layout, backend)
+                 backend: str = "cart", illegal: str = "raise"):
+        self._g = _Game(players, layout, backend, illegal)
         _check_render(render_mode, backend)
         self.possible_agents = list(self._g.possible_agents)
         obs, act = _spaces(players)
@@ -208,20 +245,22 @@ class SpotParallel(ParallelEnv):
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions):
-        mover = self.possible_agents[self._g.game.to_move]
-        if mover in actions:
-            self._g.game.play(int(actions[mover]))
-        else:
+        seat = self._g.game.to_move
+        mover = self.possible_agents[seat]
+        if mover not in actions:
             raise ValueError(f"{mover} is to move but gave no action")
+        illegal = self._g.play(seat, int(actions[mover]))
         done = self._g.ended()
         obs = self._observations()
         rewards = {a: 0.0 for a in self.agents}
         if done:
             rewards = dict(zip(self.possible_agents, self._g.final_rewards()))
-        over = self._g.game.is_over
+        over = self._g.over()
         terms = {a: done and over for a in self.agents}
         truncs = {a: done and not over for a in self.agents}
         infos = {a: {} for a in self.agents}
+        if illegal:
+            infos[mover]["illegal_action"] = True
         if done:
             self.agents = []
         return obs, rewards, terms, truncs, infos
@@ -234,21 +273,23 @@ class SpotParallel(ParallelEnv):
 
 
 def spot_env(players: int = 2, layout=None, render_mode: Optional[str] = None,
-             backend: str = "cart") -> SpotAEC:
-    """The AEC environment, with PettingZoo's usual checks (illegal moves raise, order kept).
+             backend: str = "cart", illegal: str = "raise") -> SpotAEC:
+    """The AEC environment, with PettingZoo's usual checks (order kept).
 
     backend: "cart" (default) plays the DOTS cart in the emulator, "rules" the rules model.
     layout: None for a random layout, else a built-in layout number (on the cart one of
     `nesmind.SpotCart.layouts()`; the rules model also takes 7 rows of '.'/'#' split by '/').
     render_mode: "ansi" (the board as text) or, on the cart, "rgb_array" (its picture).
+    illegal: what an action the mask forbids does: "raise" (default), "random" (a random
+    legal move instead) or "lose" (the game ends, -1 for that agent).
     """
     from pettingzoo.utils import wrappers
-    env = SpotAEC(players, layout, render_mode, backend)
+    env = SpotAEC(players, layout, render_mode, backend, illegal)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 
 
 def spot_parallel_env(players: int = 2, layout=None, render_mode: Optional[str] = None,
-                      backend: str = "cart") -> SpotParallel:
+                      backend: str = "cart", illegal: str = "raise") -> SpotParallel:
     """The parallel environment; the arguments are those of `spot_env`."""
-    return SpotParallel(players, layout, render_mode, backend)
+    return SpotParallel(players, layout, render_mode, backend, illegal)

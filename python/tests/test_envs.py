@@ -139,6 +139,44 @@ def test_spot_envs_pass_the_pettingzoo_api_tests(players, backend):
     parallel_api_test(pz.spot_parallel_env(players=players, backend=backend), num_cycles=300)
 
 
+@pytest.mark.parametrize("backend", ["rules", "cart"])
+def test_illegal_actions_can_be_replaced_or_lose_instead_of_raising(backend):
+    need("pettingzoo")
+    from pettingzoo.test import parallel_seed_test, seed_test
+    import nesmind.pettingzoo as pz
+    # PettingZoo's seed tests sample the whole action space, masks ignored.
+    parallel_seed_test(lambda: pz.spot_parallel_env(backend=backend, illegal="random"))
+    if backend == "rules":
+        seed_test(lambda: pz.spot_env(backend=backend, illegal="random"))
+
+    env = pz.spot_parallel_env(backend=backend)
+    obs, _ = env.reset(seed=5)
+    mover = next(a for a in env.agents if obs[a]["action_mask"].sum() > 1)
+    bad = int(np.flatnonzero(obs[mover]["action_mask"] == 0)[0])
+    with pytest.raises(Exception):
+        env.step({a: (bad if a == mover else pz.PASS) for a in env.agents})
+
+    env = pz.spot_parallel_env(backend=backend, illegal="random")
+    env.reset(seed=5)
+    _, rewards, terms, _, infos = env.step({a: (bad if a == mover else pz.PASS) for a in env.agents})
+    assert infos[mover] == {"illegal_action": True} and not any(terms.values())
+    assert env.possible_agents[env._g.game.to_move] != mover, "a legal move was played instead"
+
+    env = pz.spot_parallel_env(backend=backend, illegal="lose")
+    env.reset(seed=5)
+    _, rewards, terms, truncs, infos = env.step({a: (bad if a == mover else pz.PASS) for a in env.agents})
+    assert rewards[mover] == -1 and all(r == 0 for a, r in rewards.items() if a != mover)
+    assert all(terms.values()) and not any(truncs.values()) and env.agents == []
+
+    aec = pz.spot_env(backend=backend, illegal="lose")
+    aec.reset(seed=5)
+    agent = aec.agent_selection
+    mask = aec.observe(agent)["action_mask"]
+    aec.step(int(np.flatnonzero(mask == 0)[0]))
+    assert aec.terminations[agent] and aec.rewards[agent] == -1
+    assert aec.infos[agent] == {"illegal_action": True}
+
+
 def test_the_cart_envs_board_is_the_rules_models_after_the_same_moves():
     need("pettingzoo")
     import nesmind.pettingzoo as pz
