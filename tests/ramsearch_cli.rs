@@ -222,3 +222,114 @@ fn power_starts_the_game_over() {
         "{out}"
     );
 }
+
+/// Commands typed (here piped) at the prompt: Ctrl+C stops a long `run` and the session
+/// goes on with the next command.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_running_command_and_the_prompt_comes_back() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(["ramsearch", DOTS, "--headless"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"run 100000000\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(b"peek 0\nquit\n").unwrap();
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert!(o.status.success(), "{out}{err}");
+    assert!(out.contains("interrupted at frame"), "{out}");
+    assert!(out.contains("$0000: "), "the next command ran: {out}");
+    assert!(err.matches("ramsearch> ").count() >= 3, "{err}");
+}
+
+/// In the window, between commands, a watch's hits are reported at most once a second
+/// (they were reported every frame: 60 lines a second).
+#[cfg(feature = "sdl")]
+#[test]
+fn watches_in_the_window_do_not_flood_the_terminal() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let child = Command::new("xvfb-run")
+        .args(["-a", env!("CARGO_BIN_EXE_nesmind"), "ramsearch", DOTS])
+        .args(["--mute"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return common::cannot_run(&format!("xvfb-run: {e} (apt-get install xvfb)")),
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    // The cart writes its frame counter and more every frame.
+    stdin.write_all(b"watch $0000-$07FF\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert!(o.status.success(), "{out}{err}");
+    let reports = out
+        .lines()
+        .filter(|l| l.starts_with("watch $0000-$07FF"))
+        .count();
+    assert!(
+        (1..=6).contains(&reports),
+        "{reports} reports in about 4 s:\n{out}"
+    );
+}
+
+/// The example `ramsearch --help` prints finds the DOTS cursor when run as printed (it
+/// found nothing while it started on the title screen).
+#[test]
+fn the_help_example_finds_the_cursor_as_printed() {
+    let help = nesmind(&["ramsearch", "--help"]);
+    let text = String::from_utf8_lossy(&help.stdout).into_owned();
+    let example: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Example"))
+        .skip_while(|l| !l.starts_with("  "))
+        .take_while(|l| l.starts_with("  "))
+        .map(str::trim)
+        .collect();
+    assert!(example.contains(&"export cursor.ron"), "{text}");
+    let dir = scratch("example");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("example.txt"), example.join("\n")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .current_dir(&dir)
+        .args(["ramsearch", DOTS, "--headless", "--script", "example.txt"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let ron = std::fs::read_to_string(dir.join("cursor.ron")).unwrap();
+    let entry: Entry = ron::from_str(&ron).unwrap();
+    assert_eq!(entry.variables["cursor"].addr, 0x0029, "{ron}");
+}

@@ -3,10 +3,11 @@
 
 use super::ramsearch_tool::{COMMANDS, Next, Tool};
 use crate::emu::Rom;
+use crate::frontend::interrupt;
 use crate::frontend::pacing::Speed;
 use crate::host::Session;
 use crate::host::replay::Player;
-use std::io::BufRead;
+use std::io::{BufRead, Write as _};
 use std::path::PathBuf;
 use std::sync::mpsc;
 
@@ -32,11 +33,14 @@ pub struct RamSearchArgs {
     pub window: super::window_flags::WindowFlags,
 }
 
+/// The help's example; `ramsearch_cli.rs` runs it as `--help` prints it.
+const EXAMPLE: &str = "  run 600\n  new\n  press 1 right\n  run 2\n  +1\n  press 1 down\n  \
+                           run 2\n  +7\n  show\n  name cursor\n  export cursor.ron\n";
+
 fn after_help() -> String {
     format!(
-        "{COMMANDS}\n\nExample (the DOTS cart's cursor):\n  \
-         new\n  press 1 right\n  run 2\n  +1\n  press 1 down\n  run 2\n  +7\n  show\n  \
-         name cursor\n  export cursor.ron\n\n\
+        "{COMMANDS}\n\nExample (the DOTS cart's cursor: `nesmind ramsearch plugins/spot/cart/dots.nes`;\n\
+         the title starts a game by itself after 5 s):\n{EXAMPLE}\n\
          Anchors: the RAM search windows of FCEUX and Nintaco. The exported RON lists the game's\n\
          CRC32 and each named variable's address, width and value."
     )
@@ -47,6 +51,10 @@ struct Source {
     lines: mpsc::Receiver<(usize, String)>,
     script: Option<String>,
 }
+
+/// Shown on stderr when the next command is read from the terminal (stdout stays the
+/// tool's answers, for pipes).
+const PROMPT: &str = "ramsearch> ";
 
 impl Source {
     fn open(script: Option<&PathBuf>) -> Result<Source, String> {
@@ -77,6 +85,14 @@ impl Source {
         })
     }
 
+    /// The prompt, when commands come from the terminal (or a pipe) rather than a script.
+    fn prompt(&self) {
+        if self.script.is_none() {
+            eprint!("{PROMPT}");
+            let _ = std::io::stderr().flush();
+        }
+    }
+
     /// A failed command: the end of a script; in the terminal, a message and the next one.
     fn failed(&self, line: usize, e: String) -> Result<(), String> {
         match &self.script {
@@ -98,6 +114,9 @@ pub fn ramsearch(args: RamSearchArgs) -> Result<(), String> {
     }
     let mut tool = Tool::new(!session.machine().prg_ram().is_empty());
     let source = Source::open(args.script.as_ref())?;
+    // Ctrl+C stops the running command; a second one while a command runs on regardless
+    // (or at the prompt) ends the session.
+    interrupt::install()?;
     if args.headless {
         return headless(&mut session, &mut tool, &source);
     }
@@ -108,10 +127,18 @@ pub fn ramsearch(args: RamSearchArgs) -> Result<(), String> {
 }
 
 fn headless(session: &mut Session, tool: &mut Tool, source: &Source) -> Result<(), String> {
+    source.prompt();
     while let Ok((n, line)) = source.lines.recv() {
+        // A Ctrl+C at the prompt is forgotten: it stops commands, not the one to come.
+        interrupt::clear();
         match tool.exec(session, &line) {
             Ok(Next::Frames(frames)) => {
                 for left in (0..frames).rev() {
+                    if interrupt::requested().is_some() {
+                        interrupt::clear();
+                        tool.interrupted(session, left + 1);
+                        break;
+                    }
                     for pad in 0..4 {
                         session.set_human_buttons(pad, tool.held(pad));
                     }
@@ -123,6 +150,7 @@ fn headless(session: &mut Session, tool: &mut Tool, source: &Source) -> Result<(
             Ok(Next::Quit) => break,
             Err(e) => source.failed(n, e)?,
         }
+        source.prompt();
     }
     println!("frame {}", session.machine().frame_number());
     Ok(())
@@ -143,23 +171,40 @@ fn window(
     let opts = args
         .window
         .options(args.speed.unwrap_or(Speed::Times(1.0)), None, None, stem)?;
-    let (mut wait, mut ran) = (0u64, false);
+    let (mut wait, mut ran, mut prompted) = (0u64, false, false);
     let mut between = |session: &mut Session| -> Result<bool, String> {
         if ran {
-            wait = wait.saturating_sub(1);
-            tool.after_frame(session, wait);
+            if wait > 0 {
+                wait -= 1;
+                tool.after_frame(session, wait);
+            } else {
+                tool.after_free_frame(session);
+            }
         }
         ran = true;
+        if interrupt::requested().is_some() {
+            interrupt::clear();
+            if wait > 0 {
+                tool.interrupted(session, wait);
+                wait = 0;
+            }
+            prompted = false;
+        }
         while wait == 0 {
             let Ok((n, line)) = source.lines.try_recv() else {
                 break;
             };
+            prompted = false;
             match tool.exec(session, &line) {
                 Ok(Next::Frames(frames)) => wait = frames,
                 Ok(Next::Go) => {}
                 Ok(Next::Quit) => return Ok(false),
                 Err(e) => source.failed(n, e)?,
             }
+        }
+        if wait == 0 && !prompted {
+            source.prompt();
+            prompted = true;
         }
         for pad in 0..4 {
             let held = tool.held(pad);
@@ -170,7 +215,7 @@ fn window(
         }
         Ok(true)
     };
-    window::run_with(session, &opts, &mut between)?;
+    window::run_with(session, &opts, false, &mut between)?;
     println!("frame {}", session.machine().frame_number());
     Ok(())
 }

@@ -22,12 +22,14 @@ Commands (one a line; # starts a comment):
   show [N]                   the survivors with their values (at most N, default 20)
   peek ADDR [LEN]            bytes at ADDR
   watch ADDR[-ADDR] [write|read|exec]   report accesses (writes by default) after each run
+                             (in the window between commands: at most once a second)
   unwatch                    remove every watch
   name NAME [ADDR]           name the one survivor (or ADDR) for export
   export FILE|-              write the named variables as a RON entry
   reset                      press the console's reset button
   power                      switch the console off and on (RAM starts over)
-  quit";
+  quit                       end (so does end of input, Ctrl+D)
+Ctrl+C stops a running command (run, press) and waits for the next.";
 
 /// A variable named for export.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,7 +91,13 @@ pub struct Tool {
     seen: Vec<WatchHit>,
     names: BTreeMap<String, Variable>,
     prg_ram: bool,
+    /// When the watch hits were last reported while no command ran (the window plays on
+    /// between commands): at most one report a second, not one a frame.
+    last_free_report: Option<std::time::Instant>,
 }
+
+/// Between commands the window reports watch hits at most this often.
+const FREE_REPORT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 fn width_name(w: Width) -> &'static str {
     match w {
@@ -161,6 +169,7 @@ impl Tool {
             seen: Vec::new(),
             names: BTreeMap::new(),
             prg_ram,
+            last_free_report: None,
         }
     }
 
@@ -367,8 +376,49 @@ impl Tool {
         Ok(())
     }
 
-    /// After each frame: the held buttons and the watch hits. `release` ends a `press`.
+    /// A command stopped before its frames ran out (Ctrl+C): a `press` lets go, and what
+    /// the watches saw is reported.
+    pub fn interrupted(&mut self, session: &Session, frames_left: u64) {
+        if let Some((_, pad)) = self.release_after.take() {
+            self.held[pad] = Buttons::NONE;
+        }
+        self.say(format!(
+            "interrupted at frame {} ({frames_left} frame(s) of the command not run)",
+            session.machine().frame_number()
+        ));
+        self.report_hits();
+    }
+
+    /// After a frame that no command asked for (the window between commands): the watch
+    /// hits, reported at most once a second.
+    pub fn after_free_frame(&mut self, session: &mut Session) {
+        self.take_hits(session);
+        if self.seen.is_empty() {
+            return;
+        }
+        let now = std::time::Instant::now();
+        if self
+            .last_free_report
+            .is_none_or(|t| now.duration_since(t) >= FREE_REPORT_EVERY)
+        {
+            self.last_free_report = Some(now);
+            self.report_hits();
+        }
+    }
+
+    /// After each frame of a command: the held buttons and the watch hits. `release` ends a
+    /// `press`.
     pub fn after_frame(&mut self, session: &mut Session, frames_left: u64) {
+        self.take_hits(session);
+        if frames_left == 0 {
+            if let Some((_, pad)) = self.release_after.take() {
+                self.held[pad] = Buttons::NONE;
+            }
+            self.report_hits();
+        }
+    }
+
+    fn take_hits(&mut self, session: &mut Session) {
         if !self.watches.is_empty() {
             session.machine_mut().take_watch_hits(&mut self.hits);
             let frame = session.machine().frame_number();
@@ -383,12 +433,6 @@ impl Tool {
                     h.value
                 );
             }
-        }
-        if frames_left == 0 {
-            if let Some((_, pad)) = self.release_after.take() {
-                self.held[pad] = Buttons::NONE;
-            }
-            self.report_hits();
         }
     }
 

@@ -61,6 +61,15 @@ pub fn requested() -> Option<Signal> {
     Some(Signal(flags.signal.load(Ordering::Relaxed) as i32))
 }
 
+/// Forgets a signal that has been dealt with, so the next one asks again instead of ending
+/// the process (`nesmind ramsearch`: Ctrl+C stops the running command, not the session).
+pub fn clear() {
+    if let Some(flags) = FLAGS.get() {
+        flags.signal.store(0, Ordering::Relaxed);
+        flags.asked.store(false, Ordering::Relaxed);
+    }
+}
+
 /// A signal that stopped a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Signal(pub i32);

@@ -119,14 +119,17 @@ impl Meter {
 }
 
 pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
-    run_with(session, opts, &mut |_| Ok(true))
+    run_with(session, opts, true, &mut |_| Ok(true))
 }
 
 /// As [`run`], calling `between` before each frame (after the keyboard is read): a tool's
 /// commands (`nesmind ramsearch`). `Ok(false)` closes the window; an error ends the run.
+/// Without `interrupt_closes` an interrupt signal is left to `between` (a tool stops its
+/// command with it).
 pub fn run_with(
     session: &mut Session,
     opts: &WindowOptions,
+    interrupt_closes: bool,
     between: &mut dyn FnMut(&mut Session) -> Result<bool, String>,
 ) -> Result<(), String> {
     let bindings = opts.input.resolve()?;
@@ -174,7 +177,7 @@ pub fn run_with(
     let mut captured = video::Captured::default();
     let mut idle = true;
     'main: loop {
-        if super::interrupt::requested().is_some() {
+        if interrupt_closes && super::interrupt::requested().is_some() {
             break 'main;
         }
         for event in events.poll_iter() {
