@@ -243,3 +243,44 @@ fn replay_reproduces_and_verify_finds_the_first_divergence() {
     .unwrap();
     assert!(matches!(err, ReplayError::Line { line: 3, .. }), "{err}");
 }
+
+/// A savestate loaded while recording (F9 in the window) is part of the replay: played
+/// back, the load happens at the same frame and `--verify` checks every frame after it.
+#[test]
+fn a_state_loaded_while_recording_is_replayed() {
+    let saved = scratch("loaded.state");
+    let path = scratch("with-load.replay");
+    let mut rec = Session::new(lawn_mower()).unwrap();
+    rec.record(Recorder::new(&path, rec.rom(), 20));
+    drive(&mut rec, 150);
+    rec.save_state(&saved).unwrap();
+    drive(&mut rec, 130);
+    rec.load_state(&saved).unwrap();
+    drive(&mut rec, 120);
+    rec.finish_recording().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().filter(|l| l.starts_with("load ")).count(), 1);
+
+    let mut play = Session::new(lawn_mower()).unwrap();
+    play.replay(Player::load(&path, play.rom(), true).unwrap());
+    assert_eq!(play.replay_len(), Some(400));
+    for _ in 0..400 {
+        play.step().unwrap();
+    }
+    assert_eq!(play.verified(), Some(20));
+    assert_eq!(play.verdict().map(|v| v.is_ok()), Some(true));
+    assert_eq!(state(play.machine()), state(rec.machine()));
+
+    // A damaged state in the replay is refused when the replay is read, naming its line.
+    let damaged: String = text
+        .lines()
+        .map(|l| match l.strip_prefix("load ") {
+            Some(rest) => format!("load {}", rest.replacen("ram:[", "ram:[1", 1)),
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(damaged, text.trim_end());
+    let err = Player::parse(&damaged, &lawn_mower(), true).err().unwrap();
+    assert!(matches!(err, ReplayError::Line { .. }), "{err}");
+}

@@ -207,7 +207,7 @@ fn verify(rep: &Path, extra: &[&str]) -> (Option<i32>, String) {
 #[test]
 fn verify_vouches_for_the_whole_replay_or_fails() {
     let (rep, t) = record("whole.replay", "100");
-    assert!(t.starts_with("nesmind-replay 3\n"), "{t}");
+    assert!(t.starts_with("nesmind-replay 4\n"), "{t}");
     let (code, out) = verify(&rep, &[]);
     assert!(
         code == Some(0) && out.contains("replay verified (2 state hashes match)"),
@@ -268,9 +268,9 @@ fn verify_vouches_for_the_whole_replay_or_fails() {
     );
 }
 
-/// A version 3 recording as version 2 wrote it: no final `end` line.
+/// A recording as version 2 wrote it: no final `end` line.
 fn as_version_2(text: &str) -> String {
-    text.replace("nesmind-replay 3", "nesmind-replay 2")
+    text.replace("nesmind-replay 4", "nesmind-replay 2")
         .lines()
         .filter(|l| !l.starts_with("end "))
         .map(|l| format!("{l}\n"))

@@ -84,3 +84,44 @@ fn resets_a_plugin_asked_for_are_replayed() {
         "{out}"
     );
 }
+
+/// A run that starts from a savestate records it: the replay starts from the same state
+/// and verifies (it was refused: a replay could only start at power-on).
+#[test]
+fn a_recording_started_from_a_state_verifies() {
+    let dir = std::env::temp_dir();
+    let state = dir.join(format!("nesmind-start-{}.state", std::process::id()));
+    let rep = dir.join(format!("nesmind-start-{}.replay", std::process::id()));
+    let (state, rep) = (state.to_str().unwrap(), rep.to_str().unwrap());
+    let (ok, out) = nesmind(&[
+        "run",
+        DOTS,
+        "--headless",
+        "--frames",
+        "300",
+        "--save-state",
+        state,
+    ]);
+    assert!(ok, "{out}");
+    let (ok, out) = nesmind(&[
+        "run",
+        DOTS,
+        "--headless",
+        "--frames",
+        "200",
+        "--state",
+        state,
+        "--plugin",
+        "spot",
+        "--record",
+        rep,
+        "--hash-every",
+        "20",
+    ]);
+    assert!(ok, "{out}");
+    let (ok, out) = nesmind(&["run", DOTS, "--headless", "--replay", rep, "--verify"]);
+    assert!(
+        ok && out.contains("replay verified (10 state hashes match)"),
+        "{out}"
+    );
+}

@@ -40,8 +40,9 @@ pub struct RunArgs {
     /// Default: the plug-in drives every pad when one is attached.
     #[arg(long = "pad", value_name = "N=plugin|keyboard", value_parser = parse_pad)]
     pub pads: Vec<(usize, PadOwner)>,
-    /// Record every frame's pad input and a state hash into FILE.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["replay", "state"])]
+    /// Record every frame's pad input and a state hash into FILE (with --state, and F9 in
+    /// the window, the states loaded too, so the replay starts and goes where the run did).
+    #[arg(long, value_name = "FILE", conflicts_with = "replay")]
     pub record: Option<PathBuf>,
     /// Frames between state hashes in a recording.
     #[arg(long = "hash-every", value_name = "N", default_value_t = 60)]
@@ -181,17 +182,19 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
         files::check_writable(path).map_err(|e| format!("battery save: {e}"))?;
         battery::load(path, &mut session)?;
     }
-    if let Some(state) = &args.state {
-        session.load_state(state)?;
-    }
-    if let Some(path) = &args.replay {
-        session.replay(Player::load(path, session.rom(), args.verify)?);
-    }
     if let Some(path) = &args.record {
         if args.hash_every == 0 {
             return Err("--hash-every must be at least 1".into());
         }
         session.record(Recorder::new(path, session.rom(), args.hash_every));
+    }
+    // After the recorder: a recording that starts from a state keeps it (a `load` record),
+    // so its replay starts there too.
+    if let Some(state) = &args.state {
+        session.load_state(state)?;
+    }
+    if let Some(path) = &args.replay {
+        session.replay(Player::load(path, session.rom(), args.verify)?);
     }
     Ok(session)
 }

@@ -3,7 +3,7 @@
 //!
 //! File format (text, one record a line):
 //! ```text
-//! nesmind-replay 3
+//! nesmind-replay 4
 //! rom-crc32 1A2B3C4D
 //! four-score 0          machine configuration: 1 when a Four Score is plugged in
 //! hash-every 60
@@ -11,13 +11,15 @@
 //! p 00000000            ... frame 1, and so on, one `p` line per frame
 //! reset                 the reset button, pressed before the next frame runs
 //! power                 a power cycle, before the next frame runs
+//! load 5 1A2B3C4D 52220 (cpu:...)   a savestate loaded before the next frame runs (F9 in
+//!                       the window): its version, body CRC32, length and body, on one line
 //! h 59 0123456789ABCDEF state hash after frame 59's input was set
 //! end 75 0123456789ABCDEF  the last line: frames recorded, state hash after the last one
 //! ```
 //! Replays start at power-on. Hashes are [`super::savestate::state_hash`]. The `end` line
 //! lets `--verify` check the frames after the last `h` line and refuse a replay that was
-//! cut. Versions 1 (no `four-score` line, no resets) and 2 (no `end` line) are still read;
-//! verifying them checks the `h` lines only, and says so.
+//! cut. Versions 1 (no `four-score` line, no resets), 2 (no `end` line) and 3 (no `load`
+//! lines) are still read; verifying 1 and 2 checks the `h` lines only, and says so.
 
 use super::Buttons;
 use super::files::write_atomic;
@@ -26,23 +28,55 @@ use nesmind_emu::{Machine, Rom};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 const MAGIC: &str = "nesmind-replay";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 
 /// Something done to the console between two frames.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     Reset,
     Power,
+    /// A savestate loaded: the state file's text, as `savestate::encode` writes it (checked
+    /// against the ROM when the replay is read).
+    Load(Arc<str>),
 }
 
 impl Event {
-    fn word(self) -> &'static str {
+    /// The record's line, without its newline.
+    fn line(&self) -> String {
         match self {
-            Event::Reset => "reset",
-            Event::Power => "power",
+            Event::Reset => "reset".into(),
+            Event::Power => "power".into(),
+            Event::Load(state) => {
+                // The state file's first three lines are its version, the ROM's CRC (the
+                // replay's own) and the body's CRC and length; the body is one line.
+                let mut lines = state.splitn(4, '\n');
+                let version = lines.next().and_then(|l| l.split_whitespace().nth(1));
+                let crc_len = lines.nth(1).and_then(|l| l.strip_prefix("body-crc32 "));
+                let body = lines.next();
+                match (version, crc_len, body) {
+                    (Some(v), Some(cl), Some(b)) => {
+                        format!("load {v} {} {b}", cl.replacen(" len ", " ", 1))
+                    }
+                    _ => "load ?".into(),
+                }
+            }
         }
+    }
+
+    /// A `load` record's state, rebuilt as a state file and checked against `rom`.
+    fn parse_load(rest: &str, rom: &Rom) -> Option<Event> {
+        let mut parts = rest.splitn(4, ' ');
+        let (v, crc, len, body) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+        let text = format!(
+            "{} {v}\nrom-crc32 {:08X}\nbody-crc32 {crc} len {len}\n{body}",
+            super::savestate::MAGIC,
+            rom.info.crc32
+        );
+        super::savestate::decode(&text, rom).ok()?;
+        Some(Event::Load(text.into()))
     }
 }
 
@@ -154,9 +188,9 @@ impl Recorder {
     pub fn configure(&mut self, four_score: bool) {
         self.four_score = four_score;
     }
-    /// A reset or power cycle before the frame about to run.
-    pub fn event(&mut self, event: Event) {
-        self.text.push_str(event.word());
+    /// A reset, power cycle or state load before the frame about to run.
+    pub fn event(&mut self, event: &Event) {
+        self.text.push_str(&event.line());
         self.text.push('\n');
     }
     pub fn frame(&mut self, step: u64, pads: [Buttons; 4], m: &Machine) {
@@ -226,6 +260,7 @@ impl Player {
             "1" => 1,
             "2" => 2,
             "3" => 3,
+            "4" => 4,
             v => return Err(ReplayError::Version(v.chars().take(20).collect())),
         };
         let mut player = Player {
@@ -250,6 +285,14 @@ impl Player {
                     "line {}: input after the end line",
                     n + 1
                 )));
+            }
+            if let Some(rest) = line.strip_prefix("load ")
+                && version >= 4
+            {
+                let e = Event::parse_load(rest, rom).ok_or_else(bad)?;
+                let before = player.pads.len() as u64;
+                player.events.entry(before).or_default().push(e);
+                continue;
             }
             let mut parts = line.split_whitespace();
             let event = match (parts.next(), parts.next(), parts.next()) {

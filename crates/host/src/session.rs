@@ -252,12 +252,17 @@ impl Session {
             events.extend_from_slice(player.events(self.steps));
         }
         for event in events {
-            match event {
+            match &event {
                 Event::Reset => self.machine.reset(),
                 Event::Power => self.power_cycle(),
+                Event::Load(state) => match super::savestate::decode(state, &self.rom) {
+                    Ok(m) => self.replace_machine(m),
+                    // Checked when the replay was read.
+                    Err(e) => log::error!("the replay's state load failed: {e}"),
+                },
             }
             if let Some(rec) = self.recorder.as_mut() {
-                rec.event(event);
+                rec.event(&event);
             }
         }
     }
@@ -363,19 +368,30 @@ impl Session {
 
     /// Loads a savestate; on any error the running game is left exactly as it was.
     pub fn load_state(&mut self, path: &Path) -> Result<(), StateError> {
-        let mut loaded = super::savestate::load(path, &self.rom)?;
-        // The state holds no host settings: the session's stay as they are.
-        loaded.set_four_score(self.machine.four_score());
-        loaded.set_audio_enabled(self.machine.audio_enabled());
-        let _ = loaded.set_sample_rate(self.machine.sample_rate());
-        self.machine = loaded;
-        self.install_watches();
+        let loaded = super::savestate::load(path, &self.rom)?;
+        // A recording keeps the state itself, so that the replay loads it where this did.
+        if let Some(rec) = self.recorder.as_mut() {
+            rec.event(&Event::Load(
+                super::savestate::encode(&loaded, &self.rom)?.into(),
+            ));
+        }
+        self.replace_machine(loaded);
         log::info!(
             "loaded state {} (frame {})",
             path.display(),
             self.machine.frame_number()
         );
         Ok(())
+    }
+
+    /// Puts a loaded machine in place. The state holds no host settings: the session's
+    /// stay as they are.
+    fn replace_machine(&mut self, mut loaded: Machine) {
+        loaded.set_four_score(self.machine.four_score());
+        loaded.set_audio_enabled(self.machine.audio_enabled());
+        let _ = loaded.set_sample_rate(self.machine.sample_rate());
+        self.machine = loaded;
+        self.install_watches();
     }
 
     /// Detaches the plug-in (calls `on_detach`) and returns its result line.
