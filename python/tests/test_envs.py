@@ -82,6 +82,16 @@ def test_the_vector_env_is_deterministic_and_autoresets():
     assert env.observation_space.shape == (3, 2048)
 
 
+def test_one_env_and_the_vector_env_observe_alike_by_default():
+    need("gymnasium")
+    from nesmind.gym import NesEnv, NesVectorEnv
+    one = NesEnv(ram_spec="hatris-like")
+    vec = NesVectorEnv(2, ram_spec="hatris-like")
+    assert one.observation_space == vec.single_observation_space
+    obs, _ = vec.reset(seed=1)
+    assert obs.shape == (2, 240, 256, 3) and obs[0].shape == one.reset(seed=1)[0].shape
+
+
 def test_episodes_start_from_a_savestate_given_to_make_or_to_reset(hatris, tmp_path):
     gym = need("gymnasium")
     from nesmind.gym import NesEnv, NesVectorEnv
