@@ -73,6 +73,8 @@ pub enum StateError {
         what: String,
     },
     Missing(String),
+    /// The state decodes but cannot run on this ROM (another board, other RAM sizes).
+    DoesNotFit(String),
 }
 
 impl fmt::Display for StateError {
@@ -88,6 +90,7 @@ impl fmt::Display for StateError {
             StateError::BadHeader(e) => write!(f, "not an FCEUmm state: {e}"),
             StateError::Malformed { at, what } => write!(f, "at byte {at}: {what}"),
             StateError::Missing(e) => write!(f, "missing {e}"),
+            StateError::DoesNotFit(e) => write!(f, "does not fit this ROM: {e}"),
         }
     }
 }
