@@ -363,19 +363,25 @@ impl Session {
 
     /// Loads a savestate; on any error the running game is left exactly as it was.
     pub fn load_state(&mut self, path: &Path) -> Result<(), StateError> {
-        let mut loaded = super::savestate::load(path, &self.rom)?;
-        // The state holds no host settings: the session's stay as they are.
-        loaded.set_four_score(self.machine.four_score());
-        loaded.set_audio_enabled(self.machine.audio_enabled());
-        let _ = loaded.set_sample_rate(self.machine.sample_rate());
-        self.machine = loaded;
-        self.install_watches();
+        let loaded = super::savestate::load(path, &self.rom)?;
+        self.load_machine(loaded);
         log::info!(
             "loaded state {} (frame {})",
             path.display(),
             self.machine.frame_number()
         );
         Ok(())
+    }
+
+    /// Continues from `loaded`, a machine built for this session's ROM elsewhere (from
+    /// another emulator's state, say); the session's host settings and watches carry over.
+    pub fn load_machine(&mut self, mut loaded: Machine) {
+        // A state holds no host settings: the session's stay as they are.
+        loaded.set_four_score(self.machine.four_score());
+        loaded.set_audio_enabled(self.machine.audio_enabled());
+        let _ = loaded.set_sample_rate(self.machine.sample_rate());
+        self.machine = loaded;
+        self.install_watches();
     }
 
     /// Detaches the plug-in (calls `on_detach`) and returns its result line.

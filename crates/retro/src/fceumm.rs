@@ -111,6 +111,12 @@ pub struct CpuRegs {
 }
 
 impl FceuState {
+    /// True when `file` starts as an FCEUmm state does: gzip (stable-retro's `.state`
+    /// files) or the raw `FCS` header (what its `get_state()` returns).
+    pub fn looks_like(file: &[u8]) -> bool {
+        file.starts_with(&[0x1F, 0x8B]) || file.starts_with(b"FCS")
+    }
+
     /// Reads a `.state` file's bytes: gzip-wrapped, or already inflated.
     pub fn parse(file: &[u8]) -> Result<FceuState, StateError> {
         if file.starts_with(&[0x1F, 0x8B]) {

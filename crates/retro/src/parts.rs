@@ -127,6 +127,12 @@ impl MachineParts {
     }
 }
 
+/// A nesmind machine with `rom` inserted, started from an FCEUmm state file's bytes
+/// (gzip-wrapped or raw) of an NROM or MMC1 game.
+pub fn load(file: &[u8], rom: &Rom) -> Result<Machine, StateError> {
+    MachineParts::from_state(&FceuState::parse(file)?)?.to_machine(rom)
+}
+
 impl MachineParts {
     /// A nesmind machine in this state, with `rom` inserted, ready for its next frame. A
     /// state whose board is not this ROM's, or whose RAM sizes are not its cart's, is
