@@ -9,6 +9,7 @@ use crate::host::external::{self, External};
 use crate::host::files;
 use crate::host::replay::{Player, Recorder};
 use crate::host::{PadOwner, Plugin, PluginOptions, Session};
+use nesmind_retro::FceuState;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
@@ -57,7 +58,9 @@ pub struct RunArgs {
     /// from what it drew, without the overlay).
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
-    /// Load this savestate before the first frame.
+    /// Load this savestate before the first frame: a nesmind savestate, or a stable-retro
+    /// (FCEUmm) `.state` of an NROM or MMC1 game, which starts at the frame it was saved
+    /// after, with the sound silent until the game writes it.
     #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
     /// Write a savestate at the end of the run.
@@ -191,12 +194,25 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
     // After the recorder: a recording that starts from a state keeps it (a `load` record),
     // so its replay starts there too.
     if let Some(state) = &args.state {
-        session.load_state(state)?;
+        load_state(&mut session, state)?;
     }
     if let Some(path) = &args.replay {
         session.replay(Player::load(path, session.rom(), args.verify)?);
     }
     Ok(session)
+}
+
+/// A nesmind savestate, or a stable-retro state (told apart by their first bytes).
+fn load_state(session: &mut Session, path: &Path) -> Result<(), String> {
+    match std::fs::read(path) {
+        Ok(bytes) if FceuState::looks_like(&bytes) => {
+            let machine = nesmind_retro::parts::load(&bytes, session.rom())
+                .map_err(|e| format!("cannot load stable-retro state '{}': {e}", path.display()))?;
+            Ok(session.load_machine(machine)?)
+        }
+        // Unreadable files too: the savestate loader says why.
+        _ => Ok(session.load_state(path)?),
+    }
 }
 
 /// Every output path is checked before the run, so a typo costs no emulation, and no

@@ -7,8 +7,8 @@ use nesmind::host::{Buttons, Session};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const DOTS: &[u8] = include_bytes!("../../plugins/spot/cart/dots.nes");
-const HATRIS: &[u8] = include_bytes!("../../plugins/hatris/cart/hatris-like.nes");
+pub const DOTS: &[u8] = include_bytes!("../../plugins/spot/cart/dots.nes");
+pub const HATRIS: &[u8] = include_bytes!("../../plugins/hatris/cart/hatris-like.nes");
 
 /// Boards the synthetic images exercise (beside the two NROM demo carts).
 const MAPPERS: [u16; 9] = [1, 2, 3, 4, 7, 9, 34, 69, 78];
@@ -386,12 +386,18 @@ pub fn fceumm_state() -> Vec<u8> {
     section(&mut body, 3, &ppu);
     let board = [
         ("WRAM", 0x2000),
+        ("CHRR", 0x2000),
         ("DREG", 4),
         ("LRST", 8),
         ("BFFR", 1),
         ("BFRS", 1),
     ];
     section(&mut body, 0x10, &board);
+    // The serial port holds one bit (BFFR, then BFRS, end the state), so the seed builds a
+    // machine for the Hatris cart.
+    let end = body.len();
+    body[end - 10] = 1;
+    body[end - 1] = 1;
     let mut raw = b"FCS\xFF".to_vec();
     raw.extend((body.len() as u32).to_le_bytes());
     raw.extend(9813u32.to_le_bytes());

@@ -189,6 +189,10 @@ fn savestates() {
 #[test]
 fn fceumm_states() {
     let raw = inputs::fceumm_state();
+    let hatris = Rom::parse(inputs::HATRIS, "hatris.nes").unwrap();
+    let dots = Rom::parse(inputs::DOTS, "dots.nes").unwrap();
+    let seed = nesmind_retro::parts::load(&raw, &hatris);
+    assert!(seed.is_ok(), "{:?}", seed.err());
     fuzz("fceumm-states", &[], |m| {
         let mut bytes = raw.clone();
         m.mutate_bytes(&mut bytes, false);
@@ -203,7 +207,18 @@ fn fceumm_states() {
         };
         let _ = (state.cpu(), state.ram());
         let _ = nesmind_retro::layout::describe(&state.board_entries());
-        nesmind_retro::parts::MachineParts::from_state(&state).is_ok()
+        let Ok(parts) = nesmind_retro::parts::MachineParts::from_state(&state) else {
+            return false;
+        };
+        // The seed is an MMC1 state of the Hatris cart's sizes; another board is refused.
+        for rom in [&hatris, &dots] {
+            if let Ok(mut machine) = parts.to_machine(rom)
+                && m.chance(4)
+            {
+                run_a_little(&mut machine, 1);
+            }
+        }
+        true
     });
 }
 

@@ -369,13 +369,7 @@ impl Session {
     /// Loads a savestate; on any error the running game is left exactly as it was.
     pub fn load_state(&mut self, path: &Path) -> Result<(), StateError> {
         let loaded = super::savestate::load(path, &self.rom)?;
-        // A recording keeps the state itself, so that the replay loads it where this did.
-        if let Some(rec) = self.recorder.as_mut() {
-            rec.event(&Event::Load(
-                super::savestate::encode(&loaded, &self.rom)?.into(),
-            ));
-        }
-        self.replace_machine(loaded);
+        self.load_machine(loaded)?;
         log::info!(
             "loaded state {} (frame {})",
             path.display(),
@@ -384,8 +378,21 @@ impl Session {
         Ok(())
     }
 
-    /// Puts a loaded machine in place. The state holds no host settings: the session's
-    /// stay as they are.
+    /// Continues from `loaded`, a machine built for this session's ROM elsewhere (a
+    /// savestate, another emulator's state). A recording keeps the state itself, so that
+    /// the replay loads it where this did.
+    pub fn load_machine(&mut self, loaded: Machine) -> Result<(), StateError> {
+        if let Some(rec) = self.recorder.as_mut() {
+            rec.event(&Event::Load(
+                super::savestate::encode(&loaded, &self.rom)?.into(),
+            ));
+        }
+        self.replace_machine(loaded);
+        Ok(())
+    }
+
+    /// Puts a loaded machine in place. A state holds no host settings: the session's stay
+    /// as they are.
     fn replace_machine(&mut self, mut loaded: Machine) {
         loaded.set_four_score(self.machine.four_score());
         loaded.set_audio_enabled(self.machine.audio_enabled());

@@ -73,6 +73,8 @@ pub enum StateError {
         what: String,
     },
     Missing(String),
+    /// The state decodes but cannot run on this ROM (another board, other RAM sizes).
+    DoesNotFit(String),
 }
 
 impl fmt::Display for StateError {
@@ -88,6 +90,7 @@ impl fmt::Display for StateError {
             StateError::BadHeader(e) => write!(f, "not an FCEUmm state: {e}"),
             StateError::Malformed { at, what } => write!(f, "at byte {at}: {what}"),
             StateError::Missing(e) => write!(f, "missing {e}"),
+            StateError::DoesNotFit(e) => write!(f, "does not fit this ROM: {e}"),
         }
     }
 }
@@ -108,6 +111,12 @@ pub struct CpuRegs {
 }
 
 impl FceuState {
+    /// True when `file` starts as an FCEUmm state does: gzip (stable-retro's `.state`
+    /// files) or the raw `FCS` header (what its `get_state()` returns).
+    pub fn looks_like(file: &[u8]) -> bool {
+        file.starts_with(&[0x1F, 0x8B]) || file.starts_with(b"FCS")
+    }
+
     /// Reads a `.state` file's bytes: gzip-wrapped, or already inflated.
     pub fn parse(file: &[u8]) -> Result<FceuState, StateError> {
         if file.starts_with(&[0x1F, 0x8B]) {

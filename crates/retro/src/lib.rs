@@ -2,11 +2,11 @@
 //! keep their games as integration folders (variables in `data.json`, rewards and ends in
 //! `scenario.json`, start states as FCEUmm savestates); this crate reads those folders as
 //! they are, evaluates rewards and ends over RAM exactly as stable-retro does, matches the
-//! user's ROM files to integrations, and parses the savestates.
+//! user's ROM files to integrations, parses the savestates, and starts a nesmind machine
+//! from an NROM or MMC1 state (`parts`).
 //!
-//! Not yet: rewards written in Lua (`script.lua`, reported as "needs Lua"), and building a
-//! nesmind machine from an FCEUmm state (the parser names each state's board, and `parts`
-//! decodes NROM and MMC1 states into what a machine would be built from).
+//! Not yet: rewards written in Lua (`script.lua`, reported as "needs Lua"), and states of
+//! other boards (the parser names each state's board).
 
 pub mod data;
 pub mod datatype;

@@ -1,17 +1,27 @@
 //! The pieces of an FCEUmm state a machine is built from, decoded into plain fields for the
-//! boards nesmind will load first (NROM and MMC1). This is the groundwork for starting a
-//! nesmind machine from a stable-retro state; the loading itself is not built yet.
+//! boards nesmind loads (NROM and MMC1), and the machine built from them
+//! ([`MachineParts::to_machine`], through `nesmind_emu::import`).
 //!
 //! What FCEUmm keeps, and so what a loader gets: CPU registers and RAM; the PPU's
 //! registers ($2000, $2001, $2002, $2003), its address latches (v, t, fine x, the write
-//! toggle), read buffer and open-bus latch; nametable RAM, palette and OAM; work RAM and
-//! CHR RAM; the board's registers. What it does not keep, and a loader must assume: the
-//! PPU's scanline and dot (stable-retro saves between frames, so the start of the
-//! pre-render line is the natural guess), the CPU's position within the frame beyond its
-//! cycle counters, and most APU internals (the sound section is not decoded here).
+//! toggle), read buffer and open-bus latch, the odd-frame toggle; nametable RAM, palette
+//! and OAM; work RAM and CHR RAM; the board's registers.
+//!
+//! What it does not keep, and the machine assumes:
+//! - the PPU's scanline and dot: stable-retro saves between frames, and FCEUmm's frame
+//!   ends as its line 239 finishes, so the machine starts where `Machine::run_frame`
+//!   leaves one (line 240, dot 1);
+//! - the CPU's position within the frame beyond its cycle counters (not decoded);
+//! - the sound: the APU starts as it powers on (the sound section is not decoded);
+//! - the palette's $3F04/$3F08/$3F0C: FCEUmm keeps the backdrop colour in those entries of
+//!   its palette RAM and their written values beside it, unsaved; they show only when a
+//!   game reads them back or points $2006 at them with rendering off;
+//! - which ROM it belongs to: the state names no ROM, so a state of another game on the
+//!   same board and RAM sizes loads (and runs that game's RAM on this ROM's code).
 
 use crate::fceumm::{FceuState, SectionKind, StateError};
 use crate::layout;
+use nesmind_emu::{BoardImport, CpuImport, Machine, MachineImport, Mmc1Import, PpuImport, Rom};
 
 /// The PPU as FCEUmm saves it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +39,9 @@ pub struct PpuParts {
     pub read_buffer: u8,
     /// The last value written to or read from a PPU register (open bus).
     pub open_bus: u8,
+    /// FCEUmm's `kook`: the coming pre-render line is one dot short (false in states
+    /// without it).
+    pub odd_frame: bool,
     pub nametables: Vec<u8>,
     pub palette: Vec<u8>,
     pub oam: Vec<u8>,
@@ -102,6 +115,7 @@ impl MachineParts {
                 w: byte("VTGL")? != 0,
                 read_buffer: byte("VBUF")?,
                 open_bus: byte("PGEN")?,
+                odd_frame: ppu("KOOK", 1).is_ok_and(|d| d[0] & 1 != 0),
                 nametables: ppu("NTAR", 0x800)?.to_vec(),
                 palette: ppu("PRAM", 0x20)?.to_vec(),
                 oam: ppu("SPRA", 0x100)?.to_vec(),
@@ -112,3 +126,81 @@ impl MachineParts {
         })
     }
 }
+
+/// A nesmind machine with `rom` inserted, started from an FCEUmm state file's bytes
+/// (gzip-wrapped or raw) of an NROM or MMC1 game.
+pub fn load(file: &[u8], rom: &Rom) -> Result<Machine, StateError> {
+    MachineParts::from_state(&FceuState::parse(file)?)?.to_machine(rom)
+}
+
+impl MachineParts {
+    /// A nesmind machine in this state, with `rom` inserted, ready for its next frame. A
+    /// state whose board is not this ROM's, or whose RAM sizes are not its cart's, is
+    /// refused with the reason.
+    pub fn to_machine(&self, rom: &Rom) -> Result<Machine, StateError> {
+        Machine::import(rom, &self.to_import()?).map_err(|e| StateError::DoesNotFit(e.to_string()))
+    }
+
+    /// The same values as `nesmind_emu` takes them.
+    pub fn to_import(&self) -> Result<MachineImport, StateError> {
+        let p = &self.ppu;
+        let c = &self.cpu;
+        Ok(MachineImport {
+            cpu: CpuImport {
+                a: c.a,
+                x: c.x,
+                y: c.y,
+                s: c.s,
+                p: c.p,
+                pc: c.pc,
+            },
+            cpu_open_bus: c.data_bus,
+            ram: sized(&self.ram, "RAM")?,
+            ppu: PpuImport {
+                ctrl: p.ctrl,
+                mask: p.mask,
+                status: p.status,
+                oam_addr: p.oam_addr,
+                v: p.v,
+                t: p.t,
+                fine_x: p.fine_x,
+                w: p.w,
+                read_buffer: p.read_buffer,
+                open_bus: p.open_bus,
+                odd_frame: p.odd_frame,
+                nametables: p.nametables.clone(),
+                // FCEUmm's $3F04/$3F08/$3F0C hold the backdrop (see the header).
+                palette: sized(&p.palette, "PRAM")?,
+                oam: sized(&p.oam, "SPRA")?,
+            },
+            board: match self.board {
+                BoardParts::Nrom => BoardImport::Nrom,
+                BoardParts::Mmc1 {
+                    regs,
+                    shift,
+                    shift_count,
+                } => BoardImport::Mmc1(Mmc1Import {
+                    control: regs[0],
+                    chr0: regs[1],
+                    chr1: regs[2],
+                    prg: regs[3],
+                    shift,
+                    shift_count,
+                }),
+            },
+            prg_ram: self.wram.clone(),
+            chr_ram: self.chr_ram.clone(),
+        })
+    }
+}
+
+/// `data` as a fixed-size array, or an error naming the entry.
+fn sized<const N: usize>(data: &[u8], name: &str) -> Result<[u8; N], StateError> {
+    data.try_into().map_err(|_| {
+        StateError::Missing(format!("{name}: {N} bytes expected, found {}", data.len()))
+    })
+}
+
+#[cfg(test)]
+#[path = "parts_tests.rs"]
+mod tests;

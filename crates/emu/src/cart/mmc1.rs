@@ -5,6 +5,7 @@
 //! (512 KiB PRG) and SOROM/SXROM bits 2-3 to the PRG RAM bank.
 
 use super::{Board, CartCore};
+use crate::import::Mmc1Import;
 use crate::rom::{Mirroring, Rom};
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +34,20 @@ impl Mmc1 {
             last_write_cycle: u64::MAX - 1,
             small_chr: rom.chr_rom.len() <= 8 * 1024,
         }
+    }
+
+    /// Takes registers another emulator saved (`crate::import`) and maps the banks,
+    /// mirroring and PRG RAM they select. The next serial write is never taken for the
+    /// second half of a read-modify-write.
+    pub(crate) fn import(&mut self, core: &mut CartCore, r: &Mmc1Import) {
+        self.control = r.control;
+        self.chr0 = r.chr0;
+        self.chr1 = r.chr1;
+        self.prg = r.prg;
+        self.shift = r.shift;
+        self.shift_count = r.shift_count;
+        self.last_write_cycle = u64::MAX - 1;
+        self.update(core);
     }
 
     fn update(&self, core: &mut CartCore) {

@@ -27,6 +27,7 @@ mod cnrom;
 mod color_dreams;
 mod fme7;
 mod gxrom;
+mod import;
 mod irem78;
 mod mmc1;
 mod mmc2;
@@ -38,7 +39,7 @@ mod uxrom;
 
 use super::rom::{Mirroring, Rom, RomError};
 use serde::{Deserialize, Serialize};
-use shared_ram::SharedRam;
+pub(crate) use shared_ram::SharedRam;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 

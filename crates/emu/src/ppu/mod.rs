@@ -40,6 +40,7 @@ mod colour_pairs;
 mod fast_line;
 #[cfg(test)]
 mod fast_line_tests;
+mod import;
 mod regs;
 mod render;
 mod sprite_rows;

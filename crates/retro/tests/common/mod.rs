@@ -2,6 +2,8 @@
 //! `$NESMIND_RETRO_DATA` names the data; the Python is python/.venv's (python/test.sh
 //! installs stable-retro there), else `$PYTHON`, else `python3`. Without them a test
 //! passes with a notice, and fails under `CI=true`.
+// Each test file uses some of these.
+#![allow(dead_code)]
 
 use nesmind_retro::integration;
 use std::path::{Path, PathBuf};

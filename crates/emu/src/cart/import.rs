@@ -1,0 +1,18 @@
+//! Setting a board's registers from another emulator's saved ones (`crate::import`).
+
+use super::{BoardKind, Cart};
+use crate::import::BoardImport;
+
+impl Cart {
+    /// Takes `b`'s registers; false when this cart's board is not the one `b` describes.
+    pub(crate) fn import_board(&mut self, b: &BoardImport) -> bool {
+        match (&mut self.board, b) {
+            (BoardKind::Nrom(_), BoardImport::Nrom) => true,
+            (BoardKind::Mmc1(m), BoardImport::Mmc1(r)) => {
+                m.import(&mut self.core, r);
+                true
+            }
+            _ => false,
+        }
+    }
+}

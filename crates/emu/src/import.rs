@@ -1,0 +1,221 @@
+//! Building a machine from another emulator's state, given as plain values: CPU registers
+//! and RAM, the PPU's registers, latches and memories, the board's registers, PRG RAM and
+//! CHR RAM. `nesmind-retro` uses it to start play from stable-retro's FCEUmm states; the
+//! values say nothing about where they came from.
+//!
+//! What an import assumes, because such states do not hold it:
+//! - **Where in the frame.** The machine is put where [`Machine::run_frame`] leaves one:
+//!   the PPU has just run the post-render line's first dot (line 240, dot 1: the picture
+//!   is complete, VBL and the NMI are ahead) and the CPU is at an instruction boundary.
+//!   Emulators that save between frames (FCEUmm under libretro ends each frame as its
+//!   line 239 finishes) are then continued from the same point of the frame.
+//! - **The APU** stays as it powers on (channels silent, frame counter in 4-step mode with
+//!   its IRQ allowed): games rewrite their sound registers as they play, and `$4017`, if a
+//!   game set it, is set again only by the game's own code.
+//! - **Interrupts**: no NMI or IRQ is pending, the controllers' shift registers are empty
+//!   (games strobe them each frame), the CPU's cycle count and the PPU's frame count start
+//!   where power-on leaves them.
+//! - **The picture** is blank until the first frame is drawn.
+//!
+//! Nametable RAM is given as the console's 2 KiB of CIRAM (4 KiB on four-screen carts) in
+//! the order the chip holds it: which 1 KiB page shows at $2000-$2FFF follows the header's
+//! mirroring, or for MMC1 the imported control register, exactly as in play.
+
+use super::Machine;
+use super::cpu::{B, U};
+use super::rom::Rom;
+use super::state::{InvalidState, ensure, invalid};
+
+/// The 6502's registers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CpuImport {
+    pub a: u8,
+    pub x: u8,
+    pub y: u8,
+    pub s: u8,
+    /// Status flags; B and bit 5 (which exist only on the stack) are ignored.
+    pub p: u8,
+    pub pc: u16,
+}
+
+/// The PPU's registers, latches and memories.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PpuImport {
+    /// $2000 and $2001 as last written.
+    pub ctrl: u8,
+    pub mask: u8,
+    /// $2002's flags (bits 5-7: overflow, sprite 0 hit, VBL); the low bits are ignored.
+    pub status: u8,
+    pub oam_addr: u8,
+    /// The VRAM address (`v`), the temporary one (`t`), both 15 bits, and fine X (0-7).
+    pub v: u16,
+    pub t: u16,
+    pub fine_x: u8,
+    /// The $2005/$2006 write toggle: true after a first write.
+    pub w: bool,
+    /// The $2007 read buffer.
+    pub read_buffer: u8,
+    /// The PPU's open-bus latch (what write-only registers read back).
+    pub open_bus: u8,
+    /// True when the coming pre-render line is the short one of an odd frame.
+    pub odd_frame: bool,
+    /// CIRAM: 2 KiB, or 4 KiB for a four-screen cart.
+    pub nametables: Vec<u8>,
+    /// $3F00-$3F1F. $3F10/$3F14/$3F18/$3F1C mirror $3F00/$3F04/$3F08/$3F0C and are ignored.
+    pub palette: [u8; 32],
+    /// Object attribute memory. The attribute bytes' bits 2-4 do not exist and are dropped.
+    pub oam: [u8; 256],
+}
+
+/// MMC1's registers: the four five-bit registers, and the serial port's bits so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mmc1Import {
+    pub control: u8,
+    pub chr0: u8,
+    pub chr1: u8,
+    pub prg: u8,
+    /// Bit n: the nth bit written (the first in bit 0); `shift_count` of them (0-4).
+    pub shift: u8,
+    pub shift_count: u8,
+}
+
+/// The board's registers, for the boards an import can set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardImport {
+    /// Mapper 0: no registers.
+    Nrom,
+    /// Mapper 1.
+    Mmc1(Mmc1Import),
+}
+
+impl BoardImport {
+    fn name(&self) -> &'static str {
+        match self {
+            BoardImport::Nrom => "NROM (mapper 0)",
+            BoardImport::Mmc1(_) => "MMC1 (mapper 1)",
+        }
+    }
+}
+
+/// Everything an import sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MachineImport {
+    pub cpu: CpuImport,
+    /// The last value on the CPU's data bus (what open-bus reads return).
+    pub cpu_open_bus: u8,
+    /// The console's 2 KiB of work RAM.
+    pub ram: [u8; 2048],
+    pub ppu: PpuImport,
+    pub board: BoardImport,
+    /// PRG RAM at $6000-$7FFF, the cart's whole size; `None` leaves it zeroed.
+    pub prg_ram: Option<Vec<u8>>,
+    /// CHR RAM; required exactly when the cart has CHR RAM instead of CHR ROM.
+    pub chr_ram: Option<Vec<u8>>,
+}
+
+impl Machine {
+    /// A machine with `rom` inserted and the state `s`, at the point of the frame where
+    /// `run_frame` returns (see the module's header for what is assumed). A value that
+    /// does not fit this ROM's cartridge (another board, another size of RAM) or is out of
+    /// range is refused with the field named; the result passes the savestate checks.
+    pub fn import(rom: &Rom, s: &MachineImport) -> Result<Machine, InvalidState> {
+        let mut m = Machine::new(rom).map_err(|e| invalid("rom", e.to_string()))?;
+        check_ranges(s)?;
+        m.cpu.a = s.cpu.a;
+        m.cpu.x = s.cpu.x;
+        m.cpu.y = s.cpu.y;
+        m.cpu.s = s.cpu.s;
+        m.cpu.p = s.cpu.p & !(B | U);
+        m.cpu.pc = s.cpu.pc;
+        m.cpu.unsettle();
+        m.bus.ram = s.ram;
+        m.bus.open_bus = s.cpu_open_bus;
+
+        let cart = &mut m.bus.cart;
+        if !cart.import_board(&s.board) {
+            return Err(invalid(
+                "board",
+                format!(
+                    "the state is of an {} cart, but this ROM uses mapper {}",
+                    s.board.name(),
+                    rom.mapper
+                ),
+            ));
+        }
+        let core = &mut cart.core;
+        fill("ppu.nametables", &mut core.vram, &s.ppu.nametables)?;
+        if let Some(data) = &s.prg_ram {
+            fill("prg_ram", &mut core.prg_ram, data)?;
+        }
+        match (&s.chr_ram, core.chr_is_ram) {
+            (Some(data), true) => fill("chr_ram", &mut core.chr_ram, data)?,
+            (None, false) => {}
+            (Some(_), false) => {
+                return Err(invalid("chr_ram", "given, but this ROM has CHR ROM"));
+            }
+            (None, true) => {
+                return Err(invalid(
+                    "chr_ram",
+                    format!(
+                        "missing: this ROM's cart has {} bytes of CHR RAM",
+                        core.chr_ram.len()
+                    ),
+                ));
+            }
+        }
+
+        // The PPU is brought to the CPU's clock first, so the position set is the one
+        // at the CPU's clock; then everything planned from the old position is dropped.
+        m.bus.sync_ppu();
+        m.bus.ppu.settle(&mut m.bus.cart);
+        m.bus.ppu.import(&s.ppu);
+        m.bus.set_speedups(m.bus.clock.speedups);
+        super::state::check(&m, rom)?;
+        Ok(m)
+    }
+}
+
+/// Values the machine's fields cannot hold as they are.
+fn check_ranges(s: &MachineImport) -> Result<(), InvalidState> {
+    let p = &s.ppu;
+    ensure(p.fine_x < 8, "ppu.fine_x", || {
+        format!("{} is not 0-7", p.fine_x)
+    })?;
+    ensure(p.v < 0x8000, "ppu.v", || {
+        format!("{:#X} is over 15 bits", p.v)
+    })?;
+    ensure(p.t < 0x8000, "ppu.t", || {
+        format!("{:#X} is over 15 bits", p.t)
+    })?;
+    if let BoardImport::Mmc1(r) = &s.board {
+        for (field, v) in [
+            ("board.control", r.control),
+            ("board.chr0", r.chr0),
+            ("board.chr1", r.chr1),
+            ("board.prg", r.prg),
+        ] {
+            ensure(v < 0x20, field, || format!("{v:#X} is over five bits"))?;
+        }
+        // The shift register's own bounds are the board's savestate check.
+    }
+    Ok(())
+}
+
+/// Copies `data` into `ram`, which it must fill exactly.
+fn fill(field: &str, ram: &mut super::cart::SharedRam, data: &[u8]) -> Result<(), InvalidState> {
+    ensure(data.len() == ram.len(), field, || {
+        format!(
+            "{} bytes, but this ROM's cart has {}",
+            data.len(),
+            ram.len()
+        )
+    })?;
+    for (i, &b) in data.iter().enumerate() {
+        ram.set(i, b);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "import_tests.rs"]
+mod tests;
