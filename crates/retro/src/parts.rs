@@ -23,50 +23,15 @@ use crate::fceumm::{FceuState, SectionKind, StateError};
 use crate::layout;
 use nesmind_emu::{BoardImport, CpuImport, Machine, MachineImport, Mmc1Import, PpuImport, Rom};
 
-/// The PPU as FCEUmm saves it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PpuParts {
-    pub ctrl: u8,
-    pub mask: u8,
-    pub status: u8,
-    pub oam_addr: u8,
-    /// The current VRAM address (`v`) and the temporary one (`t`).
-    pub v: u16,
-    pub t: u16,
-    pub fine_x: u8,
-    /// The $2005/$2006 write toggle: true after the first write.
-    pub w: bool,
-    pub read_buffer: u8,
-    /// The last value written to or read from a PPU register (open bus).
-    pub open_bus: u8,
-    /// FCEUmm's `kook`: the coming pre-render line is one dot short (false in states
-    /// without it).
-    pub odd_frame: bool,
-    pub nametables: Vec<u8>,
-    pub palette: Vec<u8>,
-    pub oam: Vec<u8>,
-}
-
-/// The board's state, for the boards decoded so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BoardParts {
-    Nrom,
-    Mmc1 {
-        /// Control, CHR bank 0, CHR bank 1, PRG bank.
-        regs: [u8; 4],
-        /// The serial port's bits so far and how many.
-        shift: u8,
-        shift_count: u8,
-    },
-}
-
 /// Everything a NROM or MMC1 machine needs from a state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MachineParts {
     pub cpu: crate::fceumm::CpuRegs,
     pub ram: Vec<u8>,
-    pub ppu: PpuParts,
-    pub board: BoardParts,
+    /// The PPU and the board as `nesmind_emu` takes them (FCEUmm's $3F04/$3F08/$3F0C hold
+    /// the backdrop: see the header).
+    pub ppu: PpuImport,
+    pub board: BoardImport,
     pub wram: Option<Vec<u8>>,
     pub chr_ram: Option<Vec<u8>>,
 }
@@ -76,14 +41,18 @@ impl MachineParts {
     pub fn from_state(s: &FceuState) -> Result<MachineParts, StateError> {
         let entries = s.board_entries();
         let board = match layout::identify(&entries).map(|l| l.board) {
-            Some("NROM (no board registers)") => BoardParts::Nrom,
+            Some("NROM (no board registers)") => BoardImport::Nrom,
             Some("MMC1") => {
+                // Control, CHR bank 0, CHR bank 1, PRG bank.
                 let regs = s.entry(SectionKind::Board, "DREG", 4)?;
-                BoardParts::Mmc1 {
-                    regs: [regs[0], regs[1], regs[2], regs[3]],
+                BoardImport::Mmc1(Mmc1Import {
+                    control: regs[0],
+                    chr0: regs[1],
+                    chr1: regs[2],
+                    prg: regs[3],
                     shift: s.entry(SectionKind::Board, "BFFR", 1)?[0],
                     shift_count: s.entry(SectionKind::Board, "BFRS", 1)?[0],
-                }
+                })
             }
             _ => {
                 return Err(StateError::Missing(format!(
@@ -104,7 +73,7 @@ impl MachineParts {
         Ok(MachineParts {
             cpu: s.cpu()?,
             ram: s.ram()?.to_vec(),
-            ppu: PpuParts {
+            ppu: PpuImport {
                 ctrl: regs[0],
                 mask: regs[1],
                 status: regs[2],
@@ -117,8 +86,8 @@ impl MachineParts {
                 open_bus: byte("PGEN")?,
                 odd_frame: ppu("KOOK", 1).is_ok_and(|d| d[0] & 1 != 0),
                 nametables: ppu("NTAR", 0x800)?.to_vec(),
-                palette: ppu("PRAM", 0x20)?.to_vec(),
-                oam: ppu("SPRA", 0x100)?.to_vec(),
+                palette: sized(ppu("PRAM", 0x20)?, "PRAM")?,
+                oam: sized(ppu("SPRA", 0x100)?, "SPRA")?,
             },
             board,
             wram: optional("WRAM"),
@@ -143,7 +112,6 @@ impl MachineParts {
 
     /// The same values as `nesmind_emu` takes them.
     pub fn to_import(&self) -> Result<MachineImport, StateError> {
-        let p = &self.ppu;
         let c = &self.cpu;
         Ok(MachineImport {
             cpu: CpuImport {
@@ -156,38 +124,8 @@ impl MachineParts {
             },
             cpu_open_bus: c.data_bus,
             ram: sized(&self.ram, "RAM")?,
-            ppu: PpuImport {
-                ctrl: p.ctrl,
-                mask: p.mask,
-                status: p.status,
-                oam_addr: p.oam_addr,
-                v: p.v,
-                t: p.t,
-                fine_x: p.fine_x,
-                w: p.w,
-                read_buffer: p.read_buffer,
-                open_bus: p.open_bus,
-                odd_frame: p.odd_frame,
-                nametables: p.nametables.clone(),
-                // FCEUmm's $3F04/$3F08/$3F0C hold the backdrop (see the header).
-                palette: sized(&p.palette, "PRAM")?,
-                oam: sized(&p.oam, "SPRA")?,
-            },
-            board: match self.board {
-                BoardParts::Nrom => BoardImport::Nrom,
-                BoardParts::Mmc1 {
-                    regs,
-                    shift,
-                    shift_count,
-                } => BoardImport::Mmc1(Mmc1Import {
-                    control: regs[0],
-                    chr0: regs[1],
-                    chr1: regs[2],
-                    prg: regs[3],
-                    shift,
-                    shift_count,
-                }),
-            },
+            ppu: self.ppu.clone(),
+            board: self.board,
             prg_ram: self.wram.clone(),
             chr_ram: self.chr_ram.clone(),
         })
