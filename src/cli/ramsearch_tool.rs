@@ -379,9 +379,7 @@ impl Tool {
     /// A command stopped before its frames ran out (Ctrl+C): a `press` lets go, and what
     /// the watches saw is reported.
     pub fn interrupted(&mut self, session: &Session, frames_left: u64) {
-        if let Some((_, pad)) = self.release_after.take() {
-            self.held[pad] = Buttons::NONE;
-        }
+        self.end_press();
         self.say(format!(
             "interrupted at frame {} ({frames_left} frame(s) of the command not run)",
             session.machine().frame_number()
@@ -411,10 +409,15 @@ impl Tool {
     pub fn after_frame(&mut self, session: &mut Session, frames_left: u64) {
         self.take_hits(session);
         if frames_left == 0 {
-            if let Some((_, pad)) = self.release_after.take() {
-                self.held[pad] = Buttons::NONE;
-            }
+            self.end_press();
             self.report_hits();
+        }
+    }
+
+    /// A `press` lets go of its buttons.
+    fn end_press(&mut self) {
+        if let Some((_, pad)) = self.release_after.take() {
+            self.held[pad] = Buttons::NONE;
         }
     }
 

@@ -49,32 +49,16 @@ impl Event {
         match self {
             Event::Reset => "reset".into(),
             Event::Power => "power".into(),
-            Event::Load(state) => {
-                // The state file's first three lines are its version, the ROM's CRC (the
-                // replay's own) and the body's CRC and length; the body is one line.
-                let mut lines = state.splitn(4, '\n');
-                let version = lines.next().and_then(|l| l.split_whitespace().nth(1));
-                let crc_len = lines.nth(1).and_then(|l| l.strip_prefix("body-crc32 "));
-                let body = lines.next();
-                match (version, crc_len, body) {
-                    (Some(v), Some(cl), Some(b)) => {
-                        format!("load {v} {} {b}", cl.replacen(" len ", " ", 1))
-                    }
-                    _ => "load ?".into(),
-                }
-            }
+            Event::Load(state) => format!(
+                "load {}",
+                super::savestate::one_line(state).unwrap_or_else(|| "?".into())
+            ),
         }
     }
 
     /// A `load` record's state, rebuilt as a state file and checked against `rom`.
     fn parse_load(rest: &str, rom: &Rom) -> Option<Event> {
-        let mut parts = rest.splitn(4, ' ');
-        let (v, crc, len, body) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-        let text = format!(
-            "{} {v}\nrom-crc32 {:08X}\nbody-crc32 {crc} len {len}\n{body}",
-            super::savestate::MAGIC,
-            rom.info.crc32
-        );
+        let text = super::savestate::from_one_line(rest, rom)?;
         super::savestate::decode(&text, rom).ok()?;
         Some(Event::Load(text.into()))
     }

@@ -132,6 +132,29 @@ pub fn encode(machine: &Machine, rom: &Rom) -> Result<String, StateError> {
     ))
 }
 
+/// A state file (as `encode` writes it) on one line, for a replay's `load` record: its
+/// version, body CRC32, length and body (the ROM's CRC is the replay's own). `None` for
+/// text that is not a state file.
+pub fn one_line(text: &str) -> Option<String> {
+    let mut lines = text.splitn(4, '\n');
+    let version = lines.next()?.strip_prefix(MAGIC)?.trim();
+    let (crc, len) = lines
+        .nth(1)?
+        .strip_prefix("body-crc32 ")?
+        .split_once(" len ")?;
+    Some(format!("{version} {crc} {len} {}", lines.next()?))
+}
+
+/// The state file `one_line` made `line` from, for `rom` (unchecked: `decode` checks it).
+pub fn from_one_line(line: &str, rom: &Rom) -> Option<String> {
+    let mut parts = line.splitn(4, ' ');
+    let (v, crc, len, body) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    Some(format!(
+        "{MAGIC} {v}\nrom-crc32 {:08X}\nbody-crc32 {crc} len {len}\n{body}",
+        rom.info.crc32
+    ))
+}
+
 pub fn save(path: &Path, machine: &Machine, rom: &Rom) -> Result<(), StateError> {
     write_atomic(path, encode(machine, rom)?.as_bytes()).map_err(StateError::Io)
 }
