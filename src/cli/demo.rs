@@ -158,6 +158,7 @@ fn demo_session(
 }
 
 /// People's pads first, in their order, then the others: input pad i drives `route[i]`.
+#[cfg_attr(not(feature = "sdl"), allow(dead_code))]
 fn pad_route(people: &[usize]) -> [usize; 4] {
     let mut route: Vec<usize> = people.iter().copied().filter(|&p| p < 4).collect();
     route.extend((0..4).filter(|p| !people.contains(p)));

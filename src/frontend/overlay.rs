@@ -20,7 +20,7 @@ pub const MESSAGE_TIME: Duration = Duration::from_millis(2500);
 /// ARGB colours. The background is dark enough that a line drawn over the picture stays
 /// readable.
 const BACKGROUND: u32 = 0xE000_0000;
-const STATUS: u32 = 0xFFFF_E680;
+pub const STATUS: u32 = 0xFFFF_E680;
 const MESSAGE: u32 = 0xFFFF_FFFF;
 const INFO: u32 = 0xFF9C_D8FF;
 const ALERT: u32 = 0xFFFF_7070;

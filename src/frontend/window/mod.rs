@@ -12,8 +12,10 @@
 mod keys;
 mod pads;
 mod video;
+mod viewer;
 
 pub use keys::KEYS_HELP;
+pub use viewer::Viewer;
 
 use super::input::InputConfig;
 use super::layout::Aspect;
@@ -138,32 +140,10 @@ pub fn run_with(
         sdl2::hint::set("SDL_NO_SIGNAL_HANDLERS", "1");
     }
     let sdl = sdl2::init().map_err(|e| format!("cannot start SDL: {e}"))?;
-    let video = sdl
-        .video()
-        .map_err(|e| format!("no video device (is DISPLAY set?): {e}"))?;
-    let driver = video.current_video_driver();
-    if matches!(driver, "offscreen" | "dummy") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
-        // SDL found no display and fell back to drawing nowhere.
-        return Err(format!(
-            "no display: SDL could only open its '{driver}' video driver; add --headless"
-        ));
-    }
     let gc = sdl
         .game_controller()
         .map_err(|e| format!("SDL game controllers: {e}"))?;
-    // Vertical scaling is by whole pixels; keep SDL from smoothing it.
-    sdl2::hint::set("SDL_RENDER_SCALE_QUALITY", "nearest");
-    let (w, h) = opts.aspect.window_size(opts.scale.clamp(1, 16));
-    let window = video
-        .window("nesmind", w, h)
-        .position_centered()
-        .resizable()
-        .build()
-        .map_err(|e| format!("cannot open a window: {e}"))?;
-    let mut canvas = window
-        .into_canvas()
-        .build()
-        .map_err(|e| format!("cannot create a renderer: {e}"))?;
+    let (_video, mut canvas) = open_canvas(&sdl, "nesmind", opts.aspect, opts.scale)?;
     let creator = canvas.texture_creator();
     let mut screen = video::Video::new(&creator, opts.aspect);
     let mut pads = pads::Pads::new(bindings)?;
@@ -293,6 +273,40 @@ pub fn run_with(
     println!("frames {}", meter.frames);
     println!("fps {:.2}", meter.overall());
     Ok(())
+}
+
+/// Opens a resizable window of `scale` (1-16) with a renderer, refusing SDL's fallback to a
+/// driver that draws nowhere unless the user chose it (tests choose `dummy`).
+fn open_canvas(
+    sdl: &sdl2::Sdl,
+    title: &str,
+    aspect: Aspect,
+    scale: u32,
+) -> Result<(sdl2::VideoSubsystem, sdl2::render::WindowCanvas), String> {
+    let video = sdl
+        .video()
+        .map_err(|e| format!("no video device (is DISPLAY set?): {e}"))?;
+    let driver = video.current_video_driver();
+    if matches!(driver, "offscreen" | "dummy") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
+        // SDL found no display and fell back to drawing nowhere.
+        return Err(format!(
+            "no display: SDL could only open its '{driver}' video driver; add --headless"
+        ));
+    }
+    // Vertical scaling is by whole pixels; keep SDL from smoothing it.
+    sdl2::hint::set("SDL_RENDER_SCALE_QUALITY", "nearest");
+    let (w, h) = aspect.window_size(scale.clamp(1, 16));
+    let window = video
+        .window(title, w, h)
+        .position_centered()
+        .resizable()
+        .build()
+        .map_err(|e| format!("cannot open a window: {e}"))?;
+    let canvas = window
+        .into_canvas()
+        .build()
+        .map_err(|e| format!("cannot create a renderer: {e}"))?;
+    Ok((video, canvas))
 }
 
 fn save_png(path: &std::path::Path, w: usize, h: usize, pixels: &[u32]) -> Result<(), String> {
