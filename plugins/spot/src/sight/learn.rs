@@ -17,8 +17,10 @@ use nesmind_host::{Buttons, Fork};
 
 /// Corners, clockwise from the top left (the order piece classes are numbered in).
 pub const CORNERS: [u8; 4] = [0, 6, 48, 42];
-/// Frames watched for things that move by themselves before the walk.
+/// Frames watched for pixels that change by themselves, after `SETTLE_FRAMES` for a play
+/// screen still being drawn.
 const LIVE_FRAMES: u64 = 120;
+const SETTLE_FRAMES: u64 = 30;
 /// Most frames a piece may take to appear after the A press that places it.
 const PLACE_FRAMES: u64 = 240;
 /// Settled frames waited for the new piece after the source alone changed.
@@ -426,7 +428,7 @@ pub fn calibrate(
     let mut lab = Lab::new(meter, hold);
     let mut base = base;
     nesmind_host::sight::release_all(&mut base);
-    let live = live_pixels(&mut lab, &mut base.clone(), LIVE_FRAMES)?;
+    let live = live_pixels(&mut lab, &mut base.clone(), SETTLE_FRAMES, LIVE_FRAMES)?;
     let walked = walk(&mut lab, &base, pad, &live)?;
     let (px, py) = walked.pitch;
     let ours = 0;
