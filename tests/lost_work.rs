@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{nesmind, text};
+use common::{finish, nesmind, signal, text};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const DOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart/dots.nes");
@@ -27,21 +27,6 @@ fn spawn(args: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
-}
-fn signal(child: &Child, sig: i32) {
-    assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
-}
-/// Waits at most `limit` for the child, then kills it and fails.
-fn finish(mut child: Child, limit: Duration) -> Output {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            panic!("nesmind did not stop within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 #[test]

@@ -8,6 +8,7 @@ pub mod xvfb;
 use nesmind::emu::{Machine, Rom};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// The test-ROM corpus, found where every test and `nesmind test-roms` look
 /// (`$NES_TEST_ROMS`, `../shared/test-roms`, `test-roms/`).
@@ -45,6 +46,28 @@ pub fn nesmind(args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// Sends `sig` to a child process.
+#[cfg(unix)]
+pub fn signal(child: &std::process::Child, sig: i32) {
+    // SAFETY: kill(2) with a child's pid, which nothing has waited for yet.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
+}
+
+/// Waits at most `limit` for the child, then kills it and fails; its output.
+pub fn finish(mut child: std::process::Child, limit: Duration) -> std::process::Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let o = child.wait_with_output().unwrap();
+            let (out, err) = text(&o);
+            panic!("nesmind did not stop within {limit:?}:\n{out}{err}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }
 
 /// A finished command's stdout and stderr, as text.

@@ -1,0 +1,88 @@
+//! Nothing a user asked for is lost in the window either (issue 31), under SDL's dummy
+//! video driver (no display server needed): signals end `ramsearch` sessions with their
+//! outputs written, and Ctrl+C twice ends one.
+#![cfg(all(unix, feature = "sdl"))]
+
+mod common;
+
+use common::{finish, signal, text};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::Duration;
+
+const DOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart/dots.nes");
+/// Long enough for the window to open and run frames on a loaded machine.
+const SETTLE: Duration = Duration::from_secs(3);
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nesmind-lost-window-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// nesmind in a window no one sees, silent; stdin is a pipe that stays open.
+fn window(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_nesmind"));
+    c.args(args)
+        .env("SDL_VIDEODRIVER", "dummy")
+        .env("SDL_AUDIODRIVER", "dummy")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    c
+}
+fn type_in(child: &mut Child, line: &str) {
+    let stdin = child.stdin.as_mut().unwrap();
+    stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+}
+fn is_png(path: &Path) -> bool {
+    std::fs::read(path).is_ok_and(|b| b.starts_with(b"\x89PNG"))
+}
+
+/// SIGTERM and SIGHUP were taken for a Ctrl+C and forgotten: the window ran on.
+#[test]
+fn sigterm_and_sighup_end_a_ramsearch_window_with_its_capture() {
+    for (sig, name) in [(libc::SIGTERM, "SIGTERM"), (libc::SIGHUP, "SIGHUP")] {
+        let capture = scratch(&format!("ramsearch-{name}.png"));
+        let args = ["ramsearch", DOTS, "--mute", "--capture", s(&capture)];
+        let mut child = window(&args).spawn().unwrap();
+        type_in(&mut child, "run 100000000");
+        sleep(SETTLE);
+        signal(&child, sig);
+        let o = finish(child, Duration::from_secs(10));
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(128 + sig), "{name}: {out}{err}");
+        assert!(
+            out.contains("interrupted at frame") && out.contains(&format!("interrupted by {name}")),
+            "{name}: {out}"
+        );
+        assert!(is_png(&capture), "{name}: no capture");
+    }
+}
+
+/// Ctrl+C stops the running command and the session goes on; a second one with no
+/// command running ends it, as at the headless prompt (the window forgot every one).
+#[test]
+fn ctrl_c_in_a_ramsearch_window_stops_the_command_and_twice_ends_it() {
+    let mut child = window(&["ramsearch", DOTS, "--mute"]).spawn().unwrap();
+    type_in(&mut child, "run 100000000");
+    sleep(SETTLE);
+    signal(&child, libc::SIGINT);
+    sleep(Duration::from_millis(500));
+    type_in(&mut child, "peek 0");
+    sleep(Duration::from_millis(500));
+    signal(&child, libc::SIGINT);
+    sleep(Duration::from_millis(300));
+    signal(&child, libc::SIGINT);
+    let o = finish(child, Duration::from_secs(10));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(130), "{out}{err}");
+    assert!(out.contains("interrupted at frame"), "{out}");
+    assert!(out.contains("$0000: "), "the next command ran: {out}");
+}
