@@ -1,16 +1,18 @@
 //! Nothing a user asked for is lost in the window either (issue 31), under SDL's dummy
 //! video driver (no display server needed): signals end `ramsearch` sessions with their
-//! outputs written, and Ctrl+C twice ends one.
+//! outputs written, Ctrl+C twice ends one, and a plug-in's failure is shown whole.
 #![cfg(all(unix, feature = "sdl"))]
 
 mod common;
 
 use common::{finish, signal, text};
+use nesmind::frontend::overlay::{Osd, OverlayMode, render};
+use nesmind::frontend::png::decode_rgb;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const DOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart/dots.nes");
 /// Long enough for the window to open and run frames on a loaded machine.
@@ -85,4 +87,63 @@ fn ctrl_c_in_a_ramsearch_window_stops_the_command_and_twice_ends_it() {
     assert_eq!(o.status.code(), Some(130), "{out}{err}");
     assert!(out.contains("interrupted at frame"), "{out}");
     assert!(out.contains("$0000: "), "the next command ran: {out}");
+}
+
+/// A plug-in that fails in the window pauses it with the reason on the overlay, wrapped
+/// over the rows it needs: the capture's bottom rows are exactly the overlay's rendering
+/// of the whole message (one row held "plug-in '...' fai...").
+#[test]
+fn a_failing_plugin_is_shown_whole_on_the_overlay() {
+    let dir = scratch("plugin");
+    std::fs::create_dir_all(&dir).unwrap();
+    let plugin = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/plugins/answers_unasked.sh"
+    );
+    // A short relative name keeps the message the same wherever the checkout lies.
+    std::fs::copy(plugin, dir.join("u.sh")).unwrap();
+    let capture = scratch("alert.png");
+    let args = [
+        "run",
+        DOTS,
+        "--plugin",
+        "ext:sh u.sh",
+        "--mute",
+        "--aspect",
+        "square",
+        "--scale",
+        "1",
+        "--capture",
+        s(&capture),
+    ];
+    let child = window(&args).current_dir(&dir).spawn().unwrap();
+    sleep(SETTLE);
+    signal(&child, libc::SIGTERM);
+    let o = finish(child, Duration::from_secs(10));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(128 + libc::SIGTERM), "{out}{err}");
+    let message = err
+        .lines()
+        .find_map(|l| l.find("plug-in '").map(|at| &l[at..]))
+        .unwrap_or_else(|| panic!("no plug-in failure logged: {err}"));
+    assert!(message.ends_with("one answer per frame)"), "{message}");
+
+    let mut osd = Osd::new(OverlayMode::Auto);
+    osd.alert(message.to_string());
+    let strip = render(&osd.lines(Instant::now(), "", "", true), 256).unwrap();
+    let (w, h, cap) = decode_rgb(&std::fs::read(&capture).unwrap()).unwrap();
+    assert_eq!(w, 256);
+    let top = h - strip.height;
+    let mut text_pixels = 0;
+    for y in 0..strip.height {
+        for x in 0..w {
+            let p = strip.pixels[y * w + x];
+            if p >> 24 == 0xFF {
+                let shown = cap[(top + y) * w + x];
+                assert_eq!(shown, p & 0xFF_FFFF, "overlay differs at ({x}, {y})");
+                text_pixels += 1;
+            }
+        }
+    }
+    assert!(text_pixels > 500, "{text_pixels} text pixels");
 }

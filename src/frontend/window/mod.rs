@@ -383,6 +383,11 @@ fn set_title(
     if ui.paused {
         t.push_str(" - paused");
     }
+    // The overlay can be off or small; the title names what stopped the run too.
+    if let Some(alert) = ui.osd.title_alert() {
+        t.push_str(" - ");
+        t.push_str(&alert);
+    }
     let message = ui.osd.message(Instant::now()).unwrap_or("");
     for extra in [message, session.status()] {
         if !extra.is_empty() {
