@@ -1,6 +1,7 @@
 //! Nothing a user asked for is lost in the window either (issue 31), under SDL's dummy
 //! video driver (no display server needed): signals end `ramsearch` sessions with their
-//! outputs written, Ctrl+C twice ends one, and a plug-in's failure is shown whole.
+//! outputs written, Ctrl+C twice ends one, a plug-in's failure is shown whole, and
+//! battery RAM is kept where the window keeps it.
 #![cfg(all(unix, feature = "sdl"))]
 
 mod common;
@@ -146,4 +147,38 @@ fn a_failing_plugin_is_shown_whole_on_the_overlay() {
         }
     }
     assert!(text_pixels > 500, "{text_pixels} text pixels");
+}
+
+/// In the window a battery cart's RAM goes to ROM.sav beside the ROM, or, when that
+/// folder cannot be written, to `$XDG_DATA_HOME/nesmind/saves/`.
+#[test]
+fn the_window_keeps_battery_ram_beside_the_rom_or_in_the_data_folder() {
+    let dir = scratch("sav");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cart = dir.join("game.nes");
+    std::fs::write(&cart, common::battery_writer()).unwrap();
+    let written = common::battery_written(&[0; 0x2000]);
+    let o = finish(
+        window(&["run", s(&cart), "--frames", "10", "--mute"])
+            .spawn()
+            .unwrap(),
+        Duration::from_secs(30),
+    );
+    assert!(o.status.success(), "{:?}", text(&o));
+    common::assert_same_bytes(&std::fs::read(dir.join("game.sav")).unwrap(), &written);
+
+    // The ROM read through /proc/self/fd/0: nobody, root included, can create a file
+    // beside it.
+    let data = dir.join("data");
+    let o = finish(
+        window(&["run", "/proc/self/fd/0", "--frames", "10", "--mute"])
+            .stdin(std::fs::File::open(&cart).unwrap())
+            .env("XDG_DATA_HOME", &data)
+            .spawn()
+            .unwrap(),
+        Duration::from_secs(30),
+    );
+    assert!(o.status.success(), "{:?}", text(&o));
+    let sav = data.join("nesmind/saves/0.sav");
+    common::assert_same_bytes(&std::fs::read(&sav).unwrap(), &written);
 }
