@@ -1,7 +1,8 @@
 //! Nothing a user asked for is lost in the window either (issue 31), under SDL's dummy
-//! video driver (no display server needed): signals end `ramsearch` sessions with their
-//! outputs written, Ctrl+C twice ends one, a plug-in's failure is shown whole, and
-//! battery RAM is kept where the window keeps it.
+//! video driver (no display server needed): signals end `ramsearch` and `demo` sessions
+//! with their outputs written, Ctrl+C twice ends a ramsearch session, output paths are
+//! checked before the window opens, a plug-in's failure is shown whole, and battery RAM
+//! is kept where the window keeps it.
 #![cfg(all(unix, feature = "sdl"))]
 
 mod common;
@@ -181,4 +182,62 @@ fn the_window_keeps_battery_ram_beside_the_rom_or_in_the_data_folder() {
     assert!(o.status.success(), "{:?}", text(&o));
     let sav = data.join("nesmind/saves/0.sav");
     common::assert_same_bytes(&std::fs::read(&sav).unwrap(), &written);
+}
+
+/// `demo` had no handlers: SDL's closed the window without the capture, with status 0.
+#[test]
+fn a_signal_closes_the_demo_window_with_its_outputs() {
+    let (shot, capture) = (scratch("demo-shot.png"), scratch("demo-capture.png"));
+    let args = [
+        "demo",
+        "spot",
+        "--mute",
+        "--screenshot",
+        s(&shot),
+        "--capture",
+        s(&capture),
+    ];
+    let child = window(&args).spawn().unwrap();
+    sleep(SETTLE);
+    signal(&child, libc::SIGTERM);
+    let o = finish(child, Duration::from_secs(10));
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(128 + libc::SIGTERM), "{out}{err}");
+    assert!(out.contains("interrupted by SIGTERM"), "{out}");
+    assert!(is_png(&shot) && is_png(&capture), "{out}{err}");
+}
+
+/// Output paths are checked before the window opens: a typo costs no session.
+#[test]
+fn bad_output_paths_are_refused_before_the_window_opens() {
+    let script = scratch("peek.txt");
+    std::fs::write(&script, "run 5\npeek 0\nquit\n").unwrap();
+    let bad = "/nonexistent/dir/out.png";
+    let cases: [&[&str]; 3] = [
+        &["demo", "spot", "--frames", "300", "--screenshot", bad],
+        &["demo", "spot", "--frames", "300", "--capture", bad],
+        &["ramsearch", DOTS, "--script", s(&script), "--capture", bad],
+    ];
+    for args in cases {
+        let start = Instant::now();
+        let o = finish(
+            window(&[args, &["--mute"]].concat()).spawn().unwrap(),
+            Duration::from_secs(30),
+        );
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {out}{err}");
+        assert!(err.contains(bad), "{args:?}: {err}");
+        // No frame ran: the window reports `frames N`, the script's peek `$0000`.
+        assert!(
+            !out.contains("frames") && !out.contains("$0000"),
+            "{args:?}: {out}"
+        );
+        assert!(start.elapsed() < Duration::from_secs(4), "{args:?}");
+    }
+    // Headless, the window's outputs would be lost without a word.
+    let args = ["demo", "spot", "--headless", "--screenshot", bad];
+    let o = finish(window(&args).spawn().unwrap(), Duration::from_secs(30));
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("--screenshot needs the window"), "{err}");
 }

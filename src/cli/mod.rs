@@ -183,11 +183,11 @@ fn run(cli: Cli) -> Result<i32, String> {
         Command::Run(a) => return run::run(*a),
         Command::TestRoms(a) => return test_roms(a),
         Command::Ramsearch(a) => return ramsearch::ramsearch(*a),
+        Command::Demo(a) => return demo::demo(*a),
         _ => {}
     }
     match cli.command {
-        Command::Run(_) | Command::TestRoms(_) | Command::Ramsearch(_) => Ok(()),
-        Command::Demo(a) => demo::demo(*a),
+        Command::Run(_) | Command::TestRoms(_) | Command::Ramsearch(_) | Command::Demo(_) => Ok(()),
         Command::Info(a) => info::info(a),
         Command::Retro(c) => retro::retro(c),
         Command::Plugins => {

@@ -124,6 +124,7 @@ impl Source {
 
 /// Returns the exit status: 0, or 128 + the signal (SIGTERM, SIGHUP) that ended the session.
 pub fn ramsearch(args: RamSearchArgs) -> Result<i32, String> {
+    super::run::check_outputs(&[("--capture", args.window.capture.as_ref())])?;
     let rom = Rom::load(&args.rom)?;
     let mut session = Session::new(rom)?;
     session.machine_mut().set_audio_enabled(!args.headless);

@@ -215,15 +215,9 @@ fn load_state(session: &mut Session, path: &Path) -> Result<(), String> {
     }
 }
 
-/// Every output path is checked before the run, so a typo costs no emulation, and no
-/// human session in the window.
-fn check_outputs(args: &RunArgs) -> Result<(), String> {
-    let outputs = [
-        ("--screenshot", &args.screenshot),
-        ("--save-state", &args.save_state),
-        ("--record", &args.record),
-        ("--capture", &args.window.capture),
-    ];
+/// Every output path (flag, path if given) is checked before the run, so a typo costs no
+/// emulation, and no human session in the window (`run`, `demo`, `ramsearch`).
+pub fn check_outputs(outputs: &[(&str, Option<&PathBuf>)]) -> Result<(), String> {
     for (flag, path) in outputs {
         if let Some(path) = path {
             files::check_writable(path).map_err(|e| format!("{flag}: {e}"))?;
@@ -276,7 +270,12 @@ pub fn run(args: RunArgs) -> Result<i32, String> {
     if args.frames == Some(0) {
         return Err("--frames must be at least 1".into());
     }
-    check_outputs(&args)?;
+    check_outputs(&[
+        ("--screenshot", args.screenshot.as_ref()),
+        ("--save-state", args.save_state.as_ref()),
+        ("--record", args.record.as_ref()),
+        ("--capture", args.window.capture.as_ref()),
+    ])?;
     interrupt::install()?;
     if !args.headless {
         crate::frontend::display::check().map_err(|why| {
