@@ -329,6 +329,15 @@ fn battery_ram_is_loaded_and_written_back() {
     );
 }
 
+/// A ROM with a good header, one byte over the size cap (sparse: quick to make).
+fn big_rom() -> PathBuf {
+    let path = scratch("big.nes");
+    std::fs::write(&path, &std::fs::read(DOTS).unwrap()[..16]).unwrap();
+    let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.set_len((64 << 20) + 1).unwrap();
+    path
+}
+
 #[test]
 fn bad_input_is_refused_at_once() {
     for cmd in [
@@ -341,6 +350,48 @@ fn bad_input_is_refused_at_once() {
         assert_eq!(o.status.code(), Some(1), "{cmd:?}: {err}");
         assert!(err.contains("not an iNES image"), "{err}");
         assert!(start.elapsed() < Duration::from_secs(5));
+    }
+    // Every file a user names is read with a cap: /dev/zero is refused, never read on.
+    let big = big_rom();
+    let run = ["run", DOTS, "--headless", "--frames", "1"];
+    let zero = "/dev/zero";
+    let cases: [(Vec<&str>, &str); 7] = [
+        (
+            [&run[..], &["--state", zero]].concat(),
+            "larger than 32 MiB: not a nesmind savestate",
+        ),
+        (
+            [&run[..], &["--replay", zero]].concat(),
+            "larger than 256 MiB: not a nesmind replay",
+        ),
+        (
+            [&run[..], &["--plugin", "spot", "--plugin-opts", zero]].concat(),
+            "larger than 1 MiB: not a plug-in options file",
+        ),
+        (
+            vec!["ramsearch", DOTS, "--headless", "--script", zero],
+            "larger than 16 MiB: not a ramsearch script",
+        ),
+        (
+            vec!["ramsearch", DOTS, "--headless", "--replay", zero],
+            "larger than 256 MiB: not a nesmind replay",
+        ),
+        (
+            vec!["retro", "state", zero],
+            "larger than 2 MiB: not an FCEUmm state",
+        ),
+        (
+            vec!["run", s(&big), "--headless", "--frames", "1"],
+            "larger than 64 MiB",
+        ),
+    ];
+    for (cmd, want) in cases {
+        let start = Instant::now();
+        let o = finish(spawn(&cmd), Duration::from_secs(20));
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{cmd:?}: {err}");
+        assert!(err.contains(want), "{cmd:?}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{cmd:?}");
     }
     // A NES 2.0 header for a PAL Vs. System cartridge.
     let mut image = std::fs::read(DOTS).unwrap();

@@ -5,8 +5,8 @@ use super::ramsearch_tool::{COMMANDS, Next, Tool};
 use crate::emu::Rom;
 use crate::frontend::interrupt::{self, Signal};
 use crate::frontend::pacing::Speed;
-use crate::host::Session;
 use crate::host::replay::Player;
+use crate::host::{Session, files};
 use std::io::{BufRead, Write as _};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -53,6 +53,9 @@ struct Source {
     script: Option<String>,
 }
 
+/// The largest --script read: a session's commands take a few KiB.
+const MAX_SCRIPT: u64 = 16 << 20;
+
 /// Shown on stderr when the next command is read from the terminal (stdout stays the
 /// tool's answers, for pipes).
 const PROMPT: &str = "ramsearch> ";
@@ -62,7 +65,7 @@ impl Source {
         let (tx, rx) = mpsc::channel();
         match script {
             Some(path) => {
-                let text = std::fs::read_to_string(path)
+                let text = files::read_capped_text(path, MAX_SCRIPT, "a ramsearch script")
                     .map_err(|e| format!("cannot read the script {}: {e}", path.display()))?;
                 for (n, l) in text.lines().enumerate() {
                     let _ = tx.send((n + 1, l.to_string()));

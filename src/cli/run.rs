@@ -126,6 +126,9 @@ fn parse_pad(s: &str) -> Result<(usize, PadOwner), String> {
     Ok((n - 1, owner))
 }
 
+/// The largest --plugin-opts file read: a few options take a few hundred bytes.
+const MAX_OPTIONS: u64 = 1 << 20;
+
 /// Options from the RON file, then the command line's on top.
 pub fn plugin_options(
     file: Option<&Path>,
@@ -133,7 +136,7 @@ pub fn plugin_options(
 ) -> Result<PluginOptions, String> {
     let mut opts = match file {
         Some(f) => {
-            let text = std::fs::read_to_string(f)
+            let text = files::read_capped_text(f, MAX_OPTIONS, "a plug-in options file")
                 .map_err(|e| format!("cannot read --plugin-opts '{}': {e}", f.display()))?;
             ron::from_str::<PluginOptions>(&text).map_err(|e| {
                 format!("--plugin-opts '{}': expected a RON map of strings like {{\"key\": \"value\"}}: {e}", f.display())
@@ -204,7 +207,9 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
 
 /// A nesmind savestate, or a stable-retro state (told apart by their first bytes).
 fn load_state(session: &mut Session, path: &Path) -> Result<(), String> {
-    match std::fs::read(path) {
+    // Capped as the savestate loader caps its read (an FCEUmm state is smaller still).
+    let read = files::read_capped(path, crate::host::savestate::MAX_FILE, "a savestate");
+    match read {
         Ok(bytes) if FceuState::looks_like(&bytes) => {
             let machine = nesmind_retro::parts::load(&bytes, session.rom())
                 .map_err(|e| format!("cannot load stable-retro state '{}': {e}", path.display()))?;
