@@ -125,7 +125,8 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
 }
 
 /// As [`run`], calling `between` before each frame (after the keyboard is read): a tool's
-/// commands (`nesmind ramsearch`). `Ok(false)` closes the window; an error ends the run.
+/// commands (`nesmind ramsearch`). `Ok(false)` closes the window (`--capture` taken of it
+/// as it was left); an error ends the run.
 /// Without `interrupt_closes` an interrupt signal is left to `between` (a tool stops its
 /// command with it).
 pub fn run_with(
@@ -157,9 +158,9 @@ pub fn run_with(
     let mut captured = video::Captured::default();
     let mut idle = true;
     'main: loop {
-        if interrupt_closes && super::interrupt::requested().is_some() {
-            break 'main;
-        }
+        // A close asked for by a signal or by `between` draws once more without a frame
+        // (`last`), so `--capture` still gets the window as it was left.
+        let mut closing = interrupt_closes && super::interrupt::requested().is_some();
         for event in events.poll_iter() {
             let said = match event {
                 Event::Quit { .. } => break 'main,
@@ -202,7 +203,7 @@ pub fn run_with(
             pacer.set_speed(ui.speed());
             audio.set_speed(session, ui.speed());
         }
-        let stepping = !ui.paused || ui.advance;
+        let stepping = !closing && (!ui.paused || ui.advance);
         ui.advance = false;
         if stepping {
             let mut held = [crate::host::Buttons::NONE; 4];
@@ -212,9 +213,9 @@ pub fn run_with(
             for (pad, b) in held.iter().enumerate() {
                 session.set_human_buttons(pad, *b);
             }
-            if !between(session)? {
-                break 'main;
-            }
+            closing = !between(session)?;
+        }
+        if stepping && !closing {
             if let Err(e) = session.step() {
                 if opts.frames.is_some() {
                     return Err(e.into());
@@ -226,8 +227,9 @@ pub fn run_with(
             audio.play(session);
         }
         // A plug-in's quit request ends the run like the last of --frames.
-        let last = stepping
-            && (opts.frames.is_some_and(|n| session.steps() >= n) || session.quit().is_some());
+        let last = closing
+            || (stepping
+                && (opts.frames.is_some_and(|n| session.steps() >= n) || session.quit().is_some()));
         let info = info_line(session, &meter, &ui, audio.pacing_label());
         let lines = ui
             .osd
@@ -240,6 +242,10 @@ pub fn run_with(
         if let (Some(path), Some((w, h, px))) = (ui.window_shot.take(), &got.window) {
             let r = save_png(&path, *w, *h, px).map(|_| format!("saved {}", path.display()));
             ui.say(r.unwrap_or_else(|e| e));
+        }
+        if closing {
+            captured = got;
+            break;
         }
         if !stepping {
             std::thread::sleep(Duration::from_millis(15));
@@ -376,6 +382,11 @@ fn set_title(
     let mut t = format!("nesmind - {info}");
     if ui.paused {
         t.push_str(" - paused");
+    }
+    // The overlay can be off or small; the title names what stopped the run too.
+    if let Some(alert) = ui.osd.title_alert() {
+        t.push_str(" - ");
+        t.push_str(&alert);
     }
     let message = ui.osd.message(Instant::now()).unwrap_or("");
     for extra in [message, session.status()] {

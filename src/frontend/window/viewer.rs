@@ -195,10 +195,7 @@ fn window_loop(
         }
         if redraw {
             let lines: Vec<Line> = (!last.status.is_empty())
-                .then(|| Line {
-                    text: last.status.clone(),
-                    color: STATUS,
-                })
+                .then(|| Line::new(last.status.clone(), STATUS))
                 .into_iter()
                 .collect();
             screen.draw(&mut canvas, &last.picture, &lines, Wanted::default())?;
