@@ -47,10 +47,13 @@ const PLAYED: [u64; 15] = [
 ];
 
 /// Wide variants the player has won from the picture alone (`ram=off`) after failing so.
-const PLAYED_PICTURE_ONLY: [u64; 1] = [
+const PLAYED_PICTURE_ONLY: [u64; 2] = [
     // A play screen still being drawn when the turn begins: what changed in its first
     // frames was taken for things that change by themselves, and hid the hand's cells.
     1_207_822_197,
+    // A hand whose sprites hide the whole new piece: the source's selection going was
+    // taken for the piece, and the cells were cut a cell off.
+    1_408_491_761,
 ];
 
 /// `nodes`: the player's search budget per move (what it plays well with is not what
