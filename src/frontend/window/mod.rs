@@ -155,15 +155,18 @@ pub fn run_with(
     // Created last, so the schedule does not count the setup time (no burst at start).
     let mut pacer = Pacer::new(ui.speed());
     let mut meter = Meter::new();
-    let mut captured = video::Captured::default();
     let mut idle = true;
-    'main: loop {
-        // A close asked for by a signal or by `between` draws once more without a frame
-        // (`last`), so `--capture` still gets the window as it was left.
+    let captured = loop {
+        // A close asked for by a signal, by `between`, by Esc or the window's close button
+        // draws once more without a frame (`last`), so `--capture` still gets the window
+        // as it was left.
         let mut closing = interrupt_closes && super::interrupt::requested().is_some();
         for event in events.poll_iter() {
             let said = match event {
-                Event::Quit { .. } => break 'main,
+                Event::Quit { .. } => {
+                    closing = true;
+                    None
+                }
                 Event::ControllerDeviceAdded { which, .. } => pads.added(&gc, which),
                 Event::ControllerDeviceRemoved { which, .. } => pads.removed(which),
                 Event::KeyDown {
@@ -182,7 +185,8 @@ pub fn run_with(
                     ..
                 } if !pads.binds(k) => {
                     if k == Keycode::ESCAPE {
-                        break 'main;
+                        closing = true;
+                        continue;
                     }
                     ui.key_down(k, keymod, repeat, session, opts, canvas.window_mut());
                     None
@@ -244,8 +248,7 @@ pub fn run_with(
             ui.say(r.unwrap_or_else(|e| e));
         }
         if closing {
-            captured = got;
-            break;
+            break got;
         }
         if !stepping {
             std::thread::sleep(Duration::from_millis(15));
@@ -261,8 +264,7 @@ pub fn run_with(
             pacer.restart();
         }
         if last {
-            captured = got;
-            break;
+            break got;
         }
         match audio.pacing_queue() {
             Some((queue, target)) => {
@@ -274,7 +276,7 @@ pub fn run_with(
             }
             None => pacer.wait(),
         }
-    }
+    };
     write_outputs(session, opts, captured)?;
     println!("frames {}", meter.frames);
     println!("fps {:.2}", meter.overall());
