@@ -355,7 +355,20 @@ fn bad_input_is_refused_at_once() {
     let big = big_rom();
     let run = ["run", DOTS, "--headless", "--frames", "1"];
     let zero = "/dev/zero";
-    let cases: [(Vec<&str>, &str); 7] = [
+    let hatris = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/plugins/hatris/cart/hatris-like.nes"
+    );
+    let hatris_run = [
+        "run",
+        hatris,
+        "--headless",
+        "--frames",
+        "1",
+        "--plugin",
+        "hatris",
+    ];
+    let cases: [(Vec<&str>, &str); 11] = [
         (
             [&run[..], &["--state", zero]].concat(),
             "larger than 32 MiB: not a nesmind savestate",
@@ -383,6 +396,27 @@ fn bad_input_is_refused_at_once() {
         (
             vec!["run", s(&big), "--headless", "--frames", "1"],
             "larger than 64 MiB",
+        ),
+        // The players' own data files, named through --plugin-opt.
+        (
+            [
+                &run[..],
+                &["--plugin", "spot", "--plugin-opt", "ram_map=/dev/zero"],
+            ]
+            .concat(),
+            "larger than 1 MiB: not a Spot RAM map file",
+        ),
+        (
+            [&hatris_run[..], &["--plugin-opt", "ram_map=/dev/zero"]].concat(),
+            "larger than 1 MiB: not a Hatris RAM map file",
+        ),
+        (
+            [&hatris_run[..], &["--plugin-opt", "weights=/dev/zero"]].concat(),
+            "larger than 1 MiB: not a Hatris weights file",
+        ),
+        (
+            [&hatris_run[..], &["--plugin-opt", "settings=/dev/zero"]].concat(),
+            "larger than 1 MiB: not a Hatris settings file",
         ),
     ];
     for (cmd, want) in cases {

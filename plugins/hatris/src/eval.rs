@@ -64,7 +64,12 @@ impl Weights {
         Weights::from_ron(SHIPPED).expect("shipped weights parse")
     }
     pub fn load(path: &str) -> Result<Weights, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = nesmind_host::files::read_capped_text(
+            std::path::Path::new(path),
+            1 << 20,
+            "a Hatris weights file",
+        )
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
         Weights::from_ron(&text).map_err(|e| format!("{path}: {e}"))
     }
     pub fn to_ron(&self) -> String {

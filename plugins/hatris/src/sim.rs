@@ -60,7 +60,12 @@ pub fn load_settings(path: Option<&str>) -> Result<Settings, String> {
     match path {
         None => Ok(Settings::default()),
         Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;
+            let text = nesmind_host::files::read_capped_text(
+                std::path::Path::new(p),
+                1 << 20,
+                "a Hatris settings file",
+            )
+            .map_err(|e| format!("cannot read {p}: {e}"))?;
             Settings::from_ron(&text).map_err(|e| format!("{p}: {e}"))
         }
     }

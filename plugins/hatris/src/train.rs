@@ -108,7 +108,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if a.no_skew {
         settings.pair_skew = false;
     }
-    let mut state = match std::fs::read_to_string(&a.state) {
+    let mut state = match nesmind_host::files::read_capped_text(
+        std::path::Path::new(&a.state),
+        16 << 20,
+        "a Hatris training state",
+    ) {
         Ok(text) => {
             let s: TrainState =
                 ron::from_str(&text).map_err(|e| format!("{}: bad train state: {e}", a.state))?;

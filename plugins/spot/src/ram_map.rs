@@ -151,8 +151,12 @@ pub fn parse_ram_maps(text: &str, origin: &str) -> Result<Vec<RamMap>, String> {
 }
 
 pub fn load_ram_maps(path: &str) -> Result<Vec<RamMap>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read RAM map '{path}': {e}"))?;
+    let text = nesmind_host::files::read_capped_text(
+        std::path::Path::new(path),
+        1 << 20,
+        "a Spot RAM map file",
+    )
+    .map_err(|e| format!("cannot read RAM map '{path}': {e}"))?;
     parse_ram_maps(&text, path)
 }
 

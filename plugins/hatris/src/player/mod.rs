@@ -126,8 +126,12 @@ impl HatrisPlayer {
         for (key, value) in opts {
             match key.as_str() {
                 "ram_map" => {
-                    let text = std::fs::read_to_string(value)
-                        .map_err(|e| format!("hatris: cannot read ram_map {value}: {e}"))?;
+                    let text = nesmind_host::files::read_capped_text(
+                        std::path::Path::new(value),
+                        1 << 20,
+                        "a Hatris RAM map file",
+                    )
+                    .map_err(|e| format!("hatris: cannot read ram_map {value}: {e}"))?;
                     maps = ram_map::parse_maps(&text, value)?;
                 }
                 "save_map" => save_map = Some(value.clone()),

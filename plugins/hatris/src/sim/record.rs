@@ -53,7 +53,11 @@ fn parse_line(text: &str) -> Option<(u64, RunResult)> {
 
 /// The games already in the dump at `path` (none if it does not exist yet).
 pub fn load(path: &str, header: &str) -> Result<Vec<(u64, RunResult)>, String> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match nesmind_host::files::read_capped_text(
+        std::path::Path::new(path),
+        256 << 20,
+        "a Hatris results dump",
+    ) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("cannot read {path}: {e}")),
