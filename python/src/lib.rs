@@ -10,6 +10,7 @@ mod frame;
 mod hatris;
 mod machine;
 mod plugin;
+mod retro;
 mod rom;
 mod run;
 mod spec;
@@ -43,6 +44,7 @@ fn _nesmind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hatris::HatrisSim>()?;
     m.add_class::<hatris::HatrisDemo>()?;
     m.add_class::<viewer::Viewer>()?;
+    m.add_class::<retro::RetroGame>()?;
     m.add_function(wrap_pyfunction!(tool::tool, m)?)?;
     m.add_function(wrap_pyfunction!(run::run, m)?)?;
     m.add_function(wrap_pyfunction!(plugin::plugin_names, m)?)?;

@@ -312,8 +312,10 @@ impl Machine {
         Ok(PyBytes::new(py, text.as_bytes()))
     }
 
-    /// load_state(data): restores a savestate (bytes or str). On any error the machine is
-    /// left exactly as it was and StateError says what is wrong.
+    /// load_state(data): restores a savestate (bytes or str): nesmind's own, or a
+    /// stable-retro (FCEUmm) state of an NROM or MMC1 game, gzipped as in a `.state` file or
+    /// raw as `em.get_state()` gives it. On any error the machine is left exactly as it
+    /// was and StateError says what is wrong.
     fn load_state(&mut self, data: &Bound<'_, PyAny>) -> PyResult<()> {
         let text = if let Ok(s) = data.downcast::<PyString>() {
             s.to_cow()?.to_string()
@@ -321,6 +323,14 @@ impl Machine {
             let bytes: Vec<u8> = data
                 .extract()
                 .map_err(|_| PyTypeError::new_err("a savestate is bytes or str"))?;
+            // stable-retro's states (a `.state` file, or `em.get_state()`'s bytes).
+            if nesmind_retro::FceuState::looks_like(&bytes) {
+                let loaded = nesmind_retro::parts::load(&bytes, &self.rom).map_err(|e| {
+                    StateError::new_err(format!("cannot load stable-retro state: {e}"))
+                })?;
+                *self.machine = self.settings_onto(loaded);
+                return Ok(());
+            }
             String::from_utf8(bytes)
                 .map_err(|_| StateError::new_err(savestate::StateError::NotAState.to_string()))?
         };

@@ -35,6 +35,23 @@ impl Variable {
         })?;
         Ok(self.dtype.decode(bytes) & self.mask as i64)
     }
+
+    /// The bytes to write at `address` so that the variable reads `value`: under a mask,
+    /// only the masked bits change (the others are kept from `ram`).
+    pub fn encode(&self, ram: &[u8], value: i64) -> Result<Vec<u8>, String> {
+        let mask = self.mask as i64;
+        let value = if mask == -1 {
+            value
+        } else {
+            let end = self.address + self.dtype.width();
+            let old = ram
+                .get(self.address..end)
+                .map(|b| self.dtype.decode(b))
+                .ok_or_else(|| format!("${:04X} is outside RAM", self.address))?;
+            (old & !mask) | (value & mask)
+        };
+        Ok(self.dtype.encode(value))
+    }
 }
 
 /// The variables of one integration, by name.

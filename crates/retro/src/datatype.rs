@@ -153,11 +153,60 @@ impl DataType {
             value
         }
     }
+
+    /// The `width` bytes that decode to `value` (stable-retro's `set_value`): integers wrap
+    /// to the width; a decimal code holds the value's last digits, a negative one as 0.
+    pub fn encode(&self, value: i64) -> Vec<u8> {
+        let decimal = matches!(self.repr, Repr::Bcd | Repr::LowNibbleDigit);
+        let v = if decimal {
+            value.max(0) as u64
+        } else {
+            value as u64
+        };
+        (0..self.width)
+            .map(|i| {
+                let place = self.place[i];
+                // Past the 64-bit range a place value wraps to 0: those bytes hold nothing.
+                let part = v.checked_div(place).unwrap_or(0);
+                match self.repr {
+                    Repr::Unsigned | Repr::Signed => (part & 0xFF) as u8,
+                    Repr::Bcd => {
+                        let two = part % 100;
+                        (((two / 10) << 4) | (two % 10)) as u8
+                    }
+                    Repr::LowNibbleDigit => (part % 10) as u8,
+                }
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn encode_is_decode_reversed() {
+        for (code, value) in [
+            ("|u1", 200),
+            ("|i1", -3),
+            ("<u2", 0x1234),
+            (">u3", 0x0A0B0C),
+            (">i2", -2),
+            ("><u4", 0x01020304),
+            ("<>u4", 0x01020304),
+            (">d3", 123456),
+            ("<d2", 1234),
+            (">n6", 654321),
+            ("<n3", 987),
+        ] {
+            let t = DataType::parse(code).unwrap();
+            assert_eq!(t.decode(&t.encode(value)), value, "{code}");
+        }
+        assert_eq!(DataType::parse(">d2").unwrap().encode(1234), [0x12, 0x34]);
+        assert_eq!(DataType::parse("|u1").unwrap().encode(257), [1]);
+        assert_eq!(DataType::parse(">n2").unwrap().encode(-5), [0, 0]);
+    }
 
     fn dec(code: &str, bytes: &[u8]) -> i64 {
         DataType::parse(code).unwrap().decode(bytes)
