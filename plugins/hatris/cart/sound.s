@@ -450,16 +450,21 @@ sound_frame:
 ; takes 20 cycles and the sound 3 mod 6 before the wait loop below (23 mod 6 = 5, the old
 ; `lda #1 / sta nmi_ready` before the same loop); the first call, with sound_init, too. An
 ; NMI during the sound takes the upload as usual and the loop goes on when the sound is
-; done. (Played in the NMI, the sound would start every frame's work a few hundred cycles
+; done. X and Y are kept, as the old wait kept them. (Played in the NMI, the sound would start every frame's work a few hundred cycles
 ; later; here only a frame whose work ends within the sound's cycles of the NMI goes on
 ; later.)
+.align 64              ; (so that the wait loop's branch stays in its page)
 frame_end_sound:
     lda #1
     sta nmi_ready
+    stx snd_save_x              ; the game's X and Y as it left them (12 cycles in all)
+    sty snd_save_y
     lda snd_mel_len             ; 0 only before the first frame of sound
     BRANCH bne, :+
     jsr sound_init
 :   jsr sound_frame
+    ldx snd_save_x
+    ldy snd_save_y
 :   lda nmi_ready
     BRANCH bne, :-
     jmp main_loop

@@ -445,17 +445,21 @@ sound_frame:
 
 ; wait_frame for the main loop, with a frame of sound first: the loop has done its frame's
 ; work and would only wait for the NMI. The sound takes 5 mod 6 cycles and the rest here
-; 22, so the wait loop below starts in the phase wait_frame's did (3 cycles in, mod 6).
+; 34, so the wait loop below starts in the phase wait_frame's did (3 cycles in, mod 6).
 ; (Played in the NMI, the sound would start every frame's work a few hundred cycles later.
 ; Here only a frame whose work ends within the sound's cycles of the NMI goes on later.)
 ; The first call starts the sound (that path is also 3 mod 6).
 wait_frame_sound:
   lda frame             ; 3
   pha                   ; 6
-  lda snd_mel_len       ; 9: 0 only before the first frame of sound
-  BRANCH bne, :+                ; 12 (or 11, then sound_init: 1 mod 6 with its jsr and rts...)
+  stx snd_save_x        ; the game's X and Y as it left them (12 cycles)
+  sty snd_save_y
+  lda snd_mel_len       ; 15: 0 only before the first frame of sound
+  BRANCH bne, :+                ; 18 (or 17, then sound_init: 1 mod 6 with its jsr and rts...)
   jsr sound_init
 : jsr sound_frame
+  ldx snd_save_x
+  ldy snd_save_y
   pla
 : cmp frame             ; as wait_frame, from the count before the sound
   BRANCH beq, :-
