@@ -13,8 +13,7 @@
 ; size and add an `inc` of an event counter; this file sits in its own segment after
 ; everything else (nes.cfg), so none of the game's code or data moved and its loops take
 ; the cycles they took. The sound never reads or writes the game's RAM (its frame counter
-; and its generator included); its own (snd_*, defs.inc) goes back to the same bytes when
-; an effect ends, so a press leaves no trace there once its sound is over.
+; and its generator included); it has its own (snd_*, defs.inc).
 
 SQ1_VOL    = $4000
 SQ1_SWEEP  = $4001

@@ -12,8 +12,7 @@
 ; size and add an `inc` of an event counter; this file is assembled last, so none of the
 ; game's code or data moved and its loops take the cycles they took. The sound never
 ; writes the game's RAM and reads only `source` (a clone or a jump); it has its own
-; (snd_*, ram.inc), which goes back to the same bytes when an effect ends, so a press
-; leaves no trace there once its sound is over.
+; (snd_*, ram.inc).
 
 SQ1_VOL  = $4000
 SQ1_SWEEP = $4001
