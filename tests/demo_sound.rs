@@ -79,7 +79,9 @@ fn assert_tune(cart: &str, m: &mut Machine) {
 fn effect_of(m: &Machine, press: Buttons) -> (f64, f64, Machine, Machine) {
     let (mut pressed, mut still) = (m.clone(), m.clone());
     let frames = EFFECT_FRAMES + AFTER_FRAMES;
-    let a = run(&mut pressed, frames, |f| if f < 2 { press } else { Buttons::NONE });
+    let a = run(&mut pressed, frames, |f| {
+        if f < 2 { press } else { Buttons::NONE }
+    });
     let b = run(&mut still, frames, |_| Buttons::NONE);
     assert_eq!(a.len(), b.len());
     let diff: Vec<i16> = a.iter().zip(&b).map(|(x, y)| x.wrapping_sub(*y)).collect();
@@ -187,7 +189,10 @@ fn headless_runs_write_the_tunes_to_wav() {
             .collect();
         assert!(samples.len() > 48_000, "{cart}: two seconds of sound");
         let loud = loudness(&samples[samples.len() / 2..]);
-        assert!(loud > 100.0, "{cart}: the WAV is silent (loudness {loud:.1})");
+        assert!(
+            loud > 100.0,
+            "{cart}: the WAV is silent (loudness {loud:.1})"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }
