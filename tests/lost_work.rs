@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{nesmind, text};
+use common::{finish, nesmind, signal, text};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const DOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/plugins/spot/cart/dots.nes");
@@ -27,21 +27,6 @@ fn spawn(args: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
-}
-fn signal(child: &Child, sig: i32) {
-    assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
-}
-/// Waits at most `limit` for the child, then kills it and fails.
-fn finish(mut child: Child, limit: Duration) -> Output {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            panic!("nesmind did not stop within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -277,12 +262,10 @@ fn as_version_2(text: &str) -> String {
         .collect()
 }
 
-/// A copy of the dots cart with the battery flag set.
+/// A cart with a battery whose program writes to its RAM (`common::battery_writer`).
 fn battery_cart() -> PathBuf {
-    let mut image = std::fs::read(DOTS).unwrap();
-    image[6] |= 0x02;
     let path = scratch("battery.nes");
-    std::fs::write(&path, image).unwrap();
+    std::fs::write(&path, common::battery_writer()).unwrap();
     path
 }
 
@@ -305,8 +288,11 @@ fn battery_ram_is_loaded_and_written_back() {
         s(&state),
     ]);
     assert!(o.status.success(), "{:?}", text(&o));
-    // The cart does not touch $6000-$7FFF: what was loaded is what is written back.
-    assert_eq!(std::fs::read(&sav).unwrap(), pattern);
+    // What the program wrote, and where it wrote nothing what was loaded.
+    common::assert_same_bytes(
+        &std::fs::read(&sav).unwrap(),
+        &common::battery_written(&pattern),
+    );
     // Headless runs write no .sav unless asked.
     assert!(!cart.with_extension("sav").exists());
     std::fs::write(&sav, [1u8; 100]).unwrap();
@@ -343,6 +329,15 @@ fn battery_ram_is_loaded_and_written_back() {
     );
 }
 
+/// A ROM with a good header, one byte over the size cap (sparse: quick to make).
+fn big_rom() -> PathBuf {
+    let path = scratch("big.nes");
+    std::fs::write(&path, &std::fs::read(DOTS).unwrap()[..16]).unwrap();
+    let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.set_len((64 << 20) + 1).unwrap();
+    path
+}
+
 #[test]
 fn bad_input_is_refused_at_once() {
     for cmd in [
@@ -355,6 +350,48 @@ fn bad_input_is_refused_at_once() {
         assert_eq!(o.status.code(), Some(1), "{cmd:?}: {err}");
         assert!(err.contains("not an iNES image"), "{err}");
         assert!(start.elapsed() < Duration::from_secs(5));
+    }
+    // Every file a user names is read with a cap: /dev/zero is refused, never read on.
+    let big = big_rom();
+    let run = ["run", DOTS, "--headless", "--frames", "1"];
+    let zero = "/dev/zero";
+    let cases: [(Vec<&str>, &str); 7] = [
+        (
+            [&run[..], &["--state", zero]].concat(),
+            "larger than 32 MiB: not a nesmind savestate",
+        ),
+        (
+            [&run[..], &["--replay", zero]].concat(),
+            "larger than 256 MiB: not a nesmind replay",
+        ),
+        (
+            [&run[..], &["--plugin", "spot", "--plugin-opts", zero]].concat(),
+            "larger than 1 MiB: not a plug-in options file",
+        ),
+        (
+            vec!["ramsearch", DOTS, "--headless", "--script", zero],
+            "larger than 16 MiB: not a ramsearch script",
+        ),
+        (
+            vec!["ramsearch", DOTS, "--headless", "--replay", zero],
+            "larger than 256 MiB: not a nesmind replay",
+        ),
+        (
+            vec!["retro", "state", zero],
+            "larger than 2 MiB: not an FCEUmm state",
+        ),
+        (
+            vec!["run", s(&big), "--headless", "--frames", "1"],
+            "larger than 64 MiB",
+        ),
+    ];
+    for (cmd, want) in cases {
+        let start = Instant::now();
+        let o = finish(spawn(&cmd), Duration::from_secs(20));
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{cmd:?}: {err}");
+        assert!(err.contains(want), "{cmd:?}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{cmd:?}");
     }
     // A NES 2.0 header for a PAL Vs. System cartridge.
     let mut image = std::fs::read(DOTS).unwrap();

@@ -260,6 +260,31 @@ fn ctrl_c_stops_the_running_command_and_the_prompt_comes_back() {
     assert!(err.matches("ramsearch> ").count() >= 3, "{err}");
 }
 
+/// SIGTERM at the prompt ends the session at once (it waited for the next command, which
+/// then forgot the signal).
+#[cfg(unix)]
+#[test]
+fn sigterm_at_the_prompt_ends_the_session() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(["ramsearch", DOTS, "--headless"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.as_mut().unwrap();
+    stdin.write_all(b"run 10\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    common::signal(&child, libc::SIGTERM);
+    let o = common::finish(child, std::time::Duration::from_secs(5));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(128 + libc::SIGTERM), "{out}");
+    assert!(out.contains("frame 9\ninterrupted by SIGTERM"), "{out}");
+}
+
 /// In the window, between commands, a watch's hits are reported at most once a second
 /// (they were reported every frame: 60 lines a second).
 #[cfg(feature = "sdl")]

@@ -1,7 +1,7 @@
 //! The SDL window under Xvfb: its screenshot (read back from the renderer) must equal the
 //! headless frame after the same number of frames, the plug-in's status must show in the
 //! overlay of a window capture and nowhere in the screenshot, and real-time pacing must
-//! never run faster than 60.1 fps.
+//! never run faster than 60.1 fps; Esc closes it with every output written.
 #![cfg_attr(not(feature = "sdl"), allow(dead_code, unused_imports))]
 
 mod common;
@@ -201,6 +201,83 @@ fn status_overlay_is_in_the_window_not_in_the_screenshot() {
         }
     }
     assert!(text > 100, "only {text} text pixels for '{status}'");
+}
+
+/// Esc (like the window's close button) left the loop at once: `--capture` was never
+/// drawn and said "the window closed before the last frame". It is drawn once more, and
+/// the recording and savestate are written with it.
+#[cfg(feature = "sdl")]
+#[test]
+fn esc_closes_the_window_with_every_output_written() {
+    let Some((_server, display)) = xvfb_or_cannot_run() else {
+        return;
+    };
+    let xdotool = |args: &[&str]| {
+        Command::new("xdotool")
+            .env("DISPLAY", &display)
+            .args(args)
+            .output()
+    };
+    if let Err(e) = xdotool(&["version"]) {
+        common::cannot_run(&format!(
+            "xdotool is not installed ({e}); apt-get install xdotool"
+        ));
+        return;
+    }
+    let (shot, capture, record, state) = (
+        scratch("esc-shot.png"),
+        scratch("esc-capture.png"),
+        scratch("esc.replay"),
+        scratch("esc.state"),
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .arg("run")
+        .arg(game())
+        .args(["--mute", "--screenshot", s(&shot), "--capture", s(&capture)])
+        .args(["--record", s(&record), "--save-state", s(&state)])
+        .env("DISPLAY", &display)
+        .env("SDL_AUDIODRIVER", "dummy")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Key events go to the window that has the focus: find it, let it run, press Esc.
+    let start = Instant::now();
+    let window = loop {
+        let found = xdotool(&["search", "--name", "^nesmind"]).unwrap();
+        let id = String::from_utf8_lossy(&found.stdout).trim().to_string();
+        if !id.is_empty() {
+            break id.lines().next().unwrap().to_string();
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60)
+                && child.try_wait().unwrap().is_none(),
+            "no nesmind window within 60 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let pressed = xdotool(&["key", "--window", &window, "Escape"]).unwrap();
+    assert!(
+        pressed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&pressed.stderr)
+    );
+    let o = common::finish(child, std::time::Duration::from_secs(20));
+    let (out, err) = common::text(&o);
+    assert!(o.status.success(), "{out}{err}");
+    assert!(!err.contains("closed before the last frame"), "{err}");
+    let (cw, ch, _) = png(&capture);
+    assert!(cw >= 256 && ch > 240, "capture {cw}x{ch}");
+    assert_eq!(png(&shot).0, 256);
+    for path in [&record, &state] {
+        let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        assert!(len > 0, "{} not written: {out}{err}", path.display());
+    }
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
 }
 
 #[cfg(not(feature = "sdl"))]

@@ -9,6 +9,8 @@ Plug-ins and players
     run(rom, plugin=..., window=False, frames=N)
                             a session with a Python or in-tree plug-in, headless or
                             in the SDL window
+    Viewer()                a window showing the pictures a loop of yours hands it
+                            (what Gymnasium's render_mode="human" uses)
     plugins.spot(...), plugins.hatris(...)
                             the in-tree players; plugins.demo_rom(name) their carts
 
@@ -36,6 +38,7 @@ from ._nesmind import (
     SpotGame,
     StateError,
     VecMachine,
+    Viewer,
     palette,
     run,
 )
@@ -57,6 +60,7 @@ __all__ = [
     "SpotGame",
     "StateError",
     "VecMachine",
+    "Viewer",
     "palette",
     "plugins",
     "run",

@@ -15,6 +15,7 @@ from the spec (see `nesmind.specs`); without one the reward is 0 and episodes on
 """
 
 import os
+import warnings
 from typing import Any, Dict, List, Optional, Tuple
 
 import gymnasium
@@ -133,6 +134,33 @@ class _Starts:
         return self.cache[delay]
 
 
+class _Window:
+    """render_mode="human": the SDL window (`nesmind.Viewer`), paced to the game's real
+    speed. A window the person closes leaves the environment running, with one warning."""
+
+    def __init__(self, title: str):
+        self.viewer = _nesmind.Viewer(title)
+        self.warned = False
+
+    def show(self, source, frames: int, status: str):
+        if self.viewer is None:
+            return
+        if not self.viewer.show(source, frames, status) and not self.warned:
+            self.warned = True
+            warnings.warn("the window was closed; the environment goes on without it", stacklevel=3)
+
+    def close(self):
+        if self.viewer is not None:
+            self.viewer.close()
+            self.viewer = None
+
+
+def _check_render_mode(cls, render_mode):
+    modes = cls.metadata["render_modes"]
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"render_mode {render_mode!r} is not supported ({', '.join(modes)})")
+
+
 class NesEnv(gymnasium.Env):
     """One NES as a Gymnasium environment.
 
@@ -145,17 +173,21 @@ class NesEnv(gymnasium.Env):
     actions: button combinations ("A+Right"); default: the spec's, else DEFAULT_ACTIONS.
     state: a savestate (bytes or path) every episode starts from, instead of power-on;
         `reset(options={"state": ...})` starts one episode from another.
+    render_mode: "rgb_array" (render() returns the picture) or "human" (every reset and
+        step shows the picture in an SDL window at the game's real speed, with the
+        episode, step and return under it; render() returns None).
     """
 
-    metadata = {"render_modes": ["rgb_array"], "render_fps": 60}
+    metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 60}
 
     def __init__(self, rom=None, ram_spec=None, frame_skip: int = 4, obs: str = "rgb",
                  render_mode: Optional[str] = None, actions: Optional[List[str]] = None,
                  max_episode_steps: Optional[int] = None, state=None):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not supported (rgb_array)")
+        _check_render_mode(type(self), render_mode)
         if frame_skip < 1:
             raise ValueError("frame_skip must be at least 1")
+        # One step is frame_skip frames: recorded videos play at the game's speed.
+        self.metadata = {**type(self).metadata, "render_fps": 60 / frame_skip}
         rom, self.ram_spec = _resolve(rom, ram_spec)
         self._starts = _Starts(rom, self.ram_spec, state)
         self.obs_kind = obs
@@ -170,6 +202,13 @@ class NesEnv(gymnasium.Env):
         self.machine = None
         self._vars: Dict[str, int] = {}
         self._steps = 0
+        self._episodes, self._return = 0, 0.0
+        self._window = _Window("nesmind: NesEnv") if render_mode == "human" else None
+
+    def _show(self, frames: int):
+        if self._window is not None:
+            status = f"episode {self._episodes}  step {self._steps}  return {self._return:g}"
+            self._window.show(self.machine, frames, status)
 
     def _observe(self):
         m = self.machine
@@ -187,6 +226,9 @@ class NesEnv(gymnasium.Env):
         self.machine = self._starts.pick(self.np_random, options).clone()
         self._vars = self.ram_spec.read(self.machine) if self.ram_spec else {}
         self._steps = 0
+        self._episodes += 1
+        self._return = 0.0
+        self._show(1)
         return self._observe(), self._info()
 
     def step(self, action):
@@ -201,12 +243,19 @@ class NesEnv(gymnasium.Env):
             terminated = self.ram_spec.done(now)
             self._vars = now
         truncated = self.max_episode_steps is not None and self._steps >= self.max_episode_steps
+        self._return += reward
+        self._show(self.frame_skip)
         return self._observe(), reward, terminated, truncated, self._info()
 
     def render(self):
         if self.render_mode == "rgb_array" and self.machine is not None:
             return self.machine.picture()
         return None
+
+    def close(self):
+        if self._window is not None:
+            self._window.close()
+        super().close()
 
 
 class NesVectorEnv(gymnasium.vector.VectorEnv):
@@ -220,14 +269,18 @@ class NesVectorEnv(gymnasium.vector.VectorEnv):
     to "rgb" as in NesEnv; "ram" is lighter (2 KiB a machine against 180 KiB). `state` and
     `reset(options={"state": ...})` are NesEnv's; a state given to reset starts the episodes
     that reset begins, and the later autoresets start as the environment was made.
+    render_mode: "rgb_array" (render() returns every picture, (num_envs, 240, 256, 3)) or
+    "human" (sub-environment 0 shown in an SDL window at the game's real speed).
     """
 
-    metadata = {"render_modes": ["rgb_array"], "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+    metadata = {"render_modes": ["human", "rgb_array"],
+                "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int, rom=None, ram_spec=None, frame_skip: int = 4,
                  obs: str = "rgb", threads: Optional[int] = None,
                  actions: Optional[List[str]] = None, max_episode_steps: Optional[int] = None,
                  copy: bool = True, render_mode: Optional[str] = None, state=None):
+        _check_render_mode(type(self), render_mode)
         rom, self.ram_spec = _resolve(rom, ram_spec)
         if self.ram_spec and any(v["address"] + 4 > 0x800 for v in self.ram_spec.variables.values()):
             raise _nesmind.NesError("NesVectorEnv reads spec variables from work RAM ($0000-$07FF)")
@@ -249,6 +302,14 @@ class NesVectorEnv(gymnasium.vector.VectorEnv):
         self._steps = np.zeros(num_envs, np.int64)
         self._ended = np.zeros(num_envs, bool)
         self._rngs: List[np.random.Generator] = []
+        self.metadata = {**type(self).metadata, "render_fps": 60 / frame_skip}
+        self._window = _Window("nesmind: NesVectorEnv (environment 0)") if render_mode == "human" else None
+        self._return0 = 0.0
+
+    def _show(self, frames: int):
+        if self._window is not None:
+            status = f"environment 0  step {self._steps[0]}  return {self._return0:g}"
+            self._window.show(self.vec.get(0), frames, status)
 
     def _read(self, i: int) -> Dict[str, int]:
         row = self._ram[i]
@@ -279,6 +340,8 @@ class NesVectorEnv(gymnasium.vector.VectorEnv):
         for i in range(self.num_envs):
             self._start(i, options)
         self._ended[:] = False
+        self._return0 = 0.0
+        self._show(1)
         return self._observe(), {}
 
     def step(self, actions):
@@ -303,9 +366,15 @@ class NesVectorEnv(gymnasium.vector.VectorEnv):
             truncs = (self._steps >= self.max_episode_steps) & ~self._ended & ~terms
         truncs &= ~self._ended
         self._ended = terms | truncs
+        self._return0 = 0.0 if self._steps[0] == 0 else self._return0 + rewards[0]
+        self._show(self.frame_skip)
         return self._observe(), rewards, terms, truncs, {}
 
     def render(self):
         if self.render_mode == "rgb_array":
             return self.vec.picture()
         return None
+
+    def close_extras(self, **kwargs):
+        if self._window is not None:
+            self._window.close()

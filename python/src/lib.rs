@@ -18,6 +18,7 @@ mod spot_cart;
 mod spot_demo;
 mod tool;
 mod vec;
+mod viewer;
 
 use pyo3::prelude::*;
 
@@ -41,6 +42,7 @@ fn _nesmind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<spot_demo::SpotDemo>()?;
     m.add_class::<hatris::HatrisSim>()?;
     m.add_class::<hatris::HatrisDemo>()?;
+    m.add_class::<viewer::Viewer>()?;
     m.add_function(wrap_pyfunction!(tool::tool, m)?)?;
     m.add_function(wrap_pyfunction!(run::run, m)?)?;
     m.add_function(wrap_pyfunction!(plugin::plugin_names, m)?)?;

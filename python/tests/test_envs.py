@@ -55,8 +55,10 @@ def test_shipped_specs_score_their_demo_carts(hatris):
 
 @pytest.mark.parametrize("spec", ["dots", "hatris-like"])
 @pytest.mark.parametrize("obs", ["rgb", "ram", "both"])
-def test_nes_env_passes_check_env_without_warnings(spec, obs):
+def test_nes_env_passes_check_env_without_warnings(spec, obs, monkeypatch):
     gym = need("gymnasium")
+    # check_env also makes the env in each declared render mode: "human" opens a window.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from gymnasium.utils.env_checker import check_env
     env = gym.make("nesmind/Nes-v0", ram_spec=spec, obs=obs, render_mode="rgb_array")
     with warnings.catch_warnings():

@@ -158,13 +158,16 @@ fn demo_session(
 }
 
 /// People's pads first, in their order, then the others: input pad i drives `route[i]`.
+#[cfg_attr(not(feature = "sdl"), allow(dead_code))]
 fn pad_route(people: &[usize]) -> [usize; 4] {
     let mut route: Vec<usize> = people.iter().copied().filter(|&p| p < 4).collect();
     route.extend((0..4).filter(|p| !people.contains(p)));
     [route[0], route[1], route[2], route[3]]
 }
 
-pub fn demo(args: DemoArgs) -> Result<(), String> {
+/// Returns the exit status: 0, or 128 + the signal that closed the window (after its
+/// screenshot and capture were written).
+pub fn demo(args: DemoArgs) -> Result<i32, String> {
     let (_, demo) = find_demo(&args.game)?;
     let human = human_setup(&args, demo)?;
     let no_window = if args.headless {
@@ -178,6 +181,17 @@ pub fn demo(args: DemoArgs) -> Result<(), String> {
         return Err(format!("--human needs the window: {why}"));
     }
     if args.headless || no_window.is_some() {
+        // Both are taken from the window: headless they would be lost without a word.
+        let asked = [
+            ("--screenshot", &args.screenshot),
+            ("--capture", &args.window.capture),
+        ];
+        if let Some((flag, _)) = asked.iter().find(|(_, p)| p.is_some()) {
+            return Err(match no_window {
+                Some(why) => format!("{flag} needs the window: {why}"),
+                None => format!("{flag} needs the window; drop --headless"),
+            });
+        }
         if let Some(why) = no_window {
             eprintln!("nesmind: {why}: playing headless");
         }
@@ -186,7 +200,7 @@ pub fn demo(args: DemoArgs) -> Result<(), String> {
             headless.extend(["--players".to_string(), n.to_string()]);
         }
         headless.extend(args.args.iter().cloned());
-        return (demo.headless)(&headless);
+        return (demo.headless)(&headless).map(|()| 0);
     }
     if let Some(first) = args.args.first() {
         return Err(format!(
@@ -200,10 +214,15 @@ pub fn demo(args: DemoArgs) -> Result<(), String> {
 }
 
 #[cfg(feature = "sdl")]
-fn window(args: &DemoArgs, human: Option<HumanSetup>) -> Result<(), String> {
+fn window(args: &DemoArgs, human: Option<HumanSetup>) -> Result<i32, String> {
+    use crate::frontend::interrupt;
     if args.frames == Some(0) {
         return Err("--frames must be at least 1".into());
     }
+    super::run::check_outputs(&[
+        ("--screenshot", args.screenshot.as_ref()),
+        ("--capture", args.window.capture.as_ref()),
+    ])?;
     let mut opts = args.window.options(
         args.speed.unwrap_or(Speed::Times(1.0)),
         args.frames,
@@ -212,13 +231,20 @@ fn window(args: &DemoArgs, human: Option<HumanSetup>) -> Result<(), String> {
     )?;
     let (mut session, route) = demo_session(&args.game, human)?;
     opts.pads = route;
+    // A signal closes the window at a frame with its outputs written, as in `nesmind run`
+    // (SDL's own handlers would close it too, but without the capture).
+    interrupt::install()?;
     let outcome = crate::frontend::window::run(&mut session, &opts);
     session.detach();
-    outcome
+    outcome?;
+    Ok(interrupt::requested().map_or(0, |signal| {
+        println!("interrupted by {}", signal.name());
+        signal.exit_status()
+    }))
 }
 
 #[cfg(not(feature = "sdl"))]
-fn window(_args: &DemoArgs, _human: Option<HumanSetup>) -> Result<(), String> {
+fn window(_args: &DemoArgs, _human: Option<HumanSetup>) -> Result<i32, String> {
     Err("this build has no window (built without the `sdl` feature); add --headless".into())
 }
 

@@ -182,13 +182,13 @@ fn run(cli: Cli) -> Result<i32, String> {
     match cli.command {
         Command::Run(a) => return run::run(*a),
         Command::TestRoms(a) => return test_roms(a),
+        Command::Ramsearch(a) => return ramsearch::ramsearch(*a),
+        Command::Demo(a) => return demo::demo(*a),
         _ => {}
     }
     match cli.command {
-        Command::Run(_) | Command::TestRoms(_) => Ok(()),
-        Command::Demo(a) => demo::demo(*a),
+        Command::Run(_) | Command::TestRoms(_) | Command::Ramsearch(_) | Command::Demo(_) => Ok(()),
         Command::Info(a) => info::info(a),
-        Command::Ramsearch(a) => ramsearch::ramsearch(*a),
         Command::Retro(c) => retro::retro(c),
         Command::Plugins => {
             for e in plugins::registry() {

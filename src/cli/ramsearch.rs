@@ -3,13 +3,14 @@
 
 use super::ramsearch_tool::{COMMANDS, Next, Tool};
 use crate::emu::Rom;
-use crate::frontend::interrupt;
+use crate::frontend::interrupt::{self, Signal};
 use crate::frontend::pacing::Speed;
-use crate::host::Session;
 use crate::host::replay::Player;
+use crate::host::{Session, files};
 use std::io::{BufRead, Write as _};
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = after_help())]
@@ -52,6 +53,9 @@ struct Source {
     script: Option<String>,
 }
 
+/// The largest --script read: a session's commands take a few KiB.
+const MAX_SCRIPT: u64 = 16 << 20;
+
 /// Shown on stderr when the next command is read from the terminal (stdout stays the
 /// tool's answers, for pipes).
 const PROMPT: &str = "ramsearch> ";
@@ -61,7 +65,7 @@ impl Source {
         let (tx, rx) = mpsc::channel();
         match script {
             Some(path) => {
-                let text = std::fs::read_to_string(path)
+                let text = files::read_capped_text(path, MAX_SCRIPT, "a ramsearch script")
                     .map_err(|e| format!("cannot read the script {}: {e}", path.display()))?;
                 for (n, l) in text.lines().enumerate() {
                     let _ = tx.send((n + 1, l.to_string()));
@@ -85,6 +89,22 @@ impl Source {
         })
     }
 
+    /// The next command; `Err` with the signal when SIGTERM or SIGHUP ends the session
+    /// while it waits, `Ok(None)` at the end of the script or the terminal's input.
+    fn next(&self) -> Result<Option<(usize, String)>, Signal> {
+        loop {
+            // Woken now and then: a signal does not interrupt the wait.
+            match self.lines.recv_timeout(Duration::from_millis(50)) {
+                Ok(line) => return Ok(Some(line)),
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let Some(signal) = interrupt::requested().filter(|s| !s.is_sigint()) {
+                return Err(signal);
+            }
+        }
+    }
+
     /// The prompt, when commands come from the terminal (or a pipe) rather than a script.
     fn prompt(&self) {
         if self.script.is_none() {
@@ -105,7 +125,9 @@ impl Source {
     }
 }
 
-pub fn ramsearch(args: RamSearchArgs) -> Result<(), String> {
+/// Returns the exit status: 0, or 128 + the signal (SIGTERM, SIGHUP) that ended the session.
+pub fn ramsearch(args: RamSearchArgs) -> Result<i32, String> {
+    super::run::check_outputs(&[("--capture", args.window.capture.as_ref())])?;
     let rom = Rom::load(&args.rom)?;
     let mut session = Session::new(rom)?;
     session.machine_mut().set_audio_enabled(!args.headless);
@@ -115,29 +137,64 @@ pub fn ramsearch(args: RamSearchArgs) -> Result<(), String> {
     let mut tool = Tool::new(!session.machine().prg_ram().is_empty());
     let source = Source::open(args.script.as_ref())?;
     // Ctrl+C stops the running command; a second one while a command runs on regardless
-    // (or at the prompt) ends the session.
+    // (or at the prompt) ends the session. SIGTERM and SIGHUP end it at once.
     interrupt::install()?;
-    if args.headless {
-        return headless(&mut session, &mut tool, &source);
-    }
-    crate::frontend::display::check().map_err(|why| {
-        format!("cannot open a window: {why}. Add --headless to run the commands without one")
-    })?;
-    window(&mut session, &mut tool, &source, &args)
+    let ended = if args.headless {
+        headless(&mut session, &mut tool, &source)?
+    } else {
+        crate::frontend::display::check().map_err(|why| {
+            format!("cannot open a window: {why}. Add --headless to run the commands without one")
+        })?;
+        window(&mut session, &mut tool, &source, &args)?
+    };
+    println!("frame {}", session.machine().frame_number());
+    Ok(ended.map_or(0, |signal| {
+        println!("interrupted by {}", signal.name());
+        signal.exit_status()
+    }))
 }
 
-fn headless(session: &mut Session, tool: &mut Tool, source: &Source) -> Result<(), String> {
+/// What a signal does to the command that `frames_left` frames are still owed to:
+/// `Some` when the signal ends the session.
+fn on_signal(session: &Session, tool: &mut Tool, frames_left: u64) -> Option<Signal> {
+    let signal = interrupt::requested()?;
+    if frames_left > 0 {
+        tool.interrupted(session, frames_left);
+    }
+    if !signal.is_sigint() {
+        return Some(signal);
+    }
+    if frames_left > 0 {
+        // Dealt with: the next Ctrl+C stops the next command instead of ending the process.
+        interrupt::clear();
+    }
+    None
+}
+
+/// Commands from the source, frames only when they ask; `Some` with the signal that ended
+/// the session.
+fn headless(
+    session: &mut Session,
+    tool: &mut Tool,
+    source: &Source,
+) -> Result<Option<Signal>, String> {
     source.prompt();
-    while let Ok((n, line)) = source.lines.recv() {
+    loop {
+        let (n, line) = match source.next() {
+            Ok(Some(line)) => line,
+            Ok(None) => return Ok(None),
+            Err(signal) => return Ok(Some(signal)),
+        };
         // A Ctrl+C at the prompt is forgotten: it stops commands, not the one to come.
         interrupt::clear();
         match tool.exec(session, &line) {
             Ok(Next::Frames(frames)) => {
                 for left in (0..frames).rev() {
                     if interrupt::requested().is_some() {
-                        interrupt::clear();
-                        tool.interrupted(session, left + 1);
-                        break;
+                        match on_signal(session, tool, left + 1) {
+                            Some(signal) => return Ok(Some(signal)),
+                            None => break,
+                        }
                     }
                     for pad in 0..4 {
                         session.set_human_buttons(pad, tool.held(pad));
@@ -147,13 +204,11 @@ fn headless(session: &mut Session, tool: &mut Tool, source: &Source) -> Result<(
                 }
             }
             Ok(Next::Go) => {}
-            Ok(Next::Quit) => break,
+            Ok(Next::Quit) => return Ok(None),
             Err(e) => source.failed(n, e)?,
         }
         source.prompt();
     }
-    println!("frame {}", session.machine().frame_number());
-    Ok(())
 }
 
 #[cfg(feature = "sdl")]
@@ -162,7 +217,7 @@ fn window(
     tool: &mut Tool,
     source: &Source,
     args: &RamSearchArgs,
-) -> Result<(), String> {
+) -> Result<Option<Signal>, String> {
     use crate::frontend::window;
     let stem = args
         .rom
@@ -172,6 +227,9 @@ fn window(
         .window
         .options(args.speed.unwrap_or(Speed::Times(1.0)), None, None, stem)?;
     let (mut wait, mut ran, mut prompted) = (0u64, false, false);
+    // A Ctrl+C at the prompt, left counted (as headless) until the next command comes.
+    let mut idle_sigint = false;
+    let mut ended = None;
     let mut between = |session: &mut Session| -> Result<bool, String> {
         if ran {
             if wait > 0 {
@@ -182,19 +240,21 @@ fn window(
             }
         }
         ran = true;
-        if interrupt::requested().is_some() {
-            interrupt::clear();
-            if wait > 0 {
-                tool.interrupted(session, wait);
-                wait = 0;
+        if interrupt::requested().is_some() && !idle_sigint {
+            if let Some(signal) = on_signal(session, tool, wait) {
+                ended = Some(signal);
+                return Ok(false);
             }
+            idle_sigint = wait == 0;
+            wait = 0;
             prompted = false;
         }
         while wait == 0 {
             let Ok((n, line)) = source.lines.try_recv() else {
                 break;
             };
-            prompted = false;
+            interrupt::clear();
+            (prompted, idle_sigint) = (false, false);
             match tool.exec(session, &line) {
                 Ok(Next::Frames(frames)) => wait = frames,
                 Ok(Next::Go) => {}
@@ -216,11 +276,15 @@ fn window(
         Ok(true)
     };
     window::run_with(session, &opts, false, &mut between)?;
-    println!("frame {}", session.machine().frame_number());
-    Ok(())
+    Ok(ended)
 }
 
 #[cfg(not(feature = "sdl"))]
-fn window(_: &mut Session, _: &mut Tool, _: &Source, _: &RamSearchArgs) -> Result<(), String> {
+fn window(
+    _: &mut Session,
+    _: &mut Tool,
+    _: &Source,
+    _: &RamSearchArgs,
+) -> Result<Option<Signal>, String> {
     Err("this build has no window (built without the `sdl` feature); add --headless".into())
 }

@@ -2,6 +2,7 @@
 //! the user's ROMs that integrations name (by SHA-1) into nesmind's ROM library, `list`
 //! says which integrations are playable and why not, `state` reads an FCEUmm savestate.
 
+use crate::host::files;
 use nesmind_retro::library::{self, Usability};
 use nesmind_retro::{FceuState, Integration, find_data, layout, nes_integrations};
 use std::path::{Path, PathBuf};
@@ -136,7 +137,8 @@ fn list(a: ListArgs) -> Result<(), String> {
 }
 
 fn state(file: &Path) -> Result<(), String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let bytes = files::read_capped(file, nesmind_retro::fceumm::MAX_FILE, "an FCEUmm state")
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     let s = FceuState::parse(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
     let cpu = s.cpu().map_err(|e| e.to_string())?;
     println!("FCEUmm state version {}", s.version);

@@ -126,6 +126,9 @@ fn parse_pad(s: &str) -> Result<(usize, PadOwner), String> {
     Ok((n - 1, owner))
 }
 
+/// The largest --plugin-opts file read: a few options take a few hundred bytes.
+const MAX_OPTIONS: u64 = 1 << 20;
+
 /// Options from the RON file, then the command line's on top.
 pub fn plugin_options(
     file: Option<&Path>,
@@ -133,7 +136,7 @@ pub fn plugin_options(
 ) -> Result<PluginOptions, String> {
     let mut opts = match file {
         Some(f) => {
-            let text = std::fs::read_to_string(f)
+            let text = files::read_capped_text(f, MAX_OPTIONS, "a plug-in options file")
                 .map_err(|e| format!("cannot read --plugin-opts '{}': {e}", f.display()))?;
             ron::from_str::<PluginOptions>(&text).map_err(|e| {
                 format!("--plugin-opts '{}': expected a RON map of strings like {{\"key\": \"value\"}}: {e}", f.display())
@@ -204,7 +207,9 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
 
 /// A nesmind savestate, or a stable-retro state (told apart by their first bytes).
 fn load_state(session: &mut Session, path: &Path) -> Result<(), String> {
-    match std::fs::read(path) {
+    // Capped as the savestate loader caps its read (an FCEUmm state is smaller still).
+    let read = files::read_capped(path, crate::host::savestate::MAX_FILE, "a savestate");
+    match read {
         Ok(bytes) if FceuState::looks_like(&bytes) => {
             let machine = nesmind_retro::parts::load(&bytes, session.rom())
                 .map_err(|e| format!("cannot load stable-retro state '{}': {e}", path.display()))?;
@@ -215,15 +220,9 @@ fn load_state(session: &mut Session, path: &Path) -> Result<(), String> {
     }
 }
 
-/// Every output path is checked before the run, so a typo costs no emulation, and no
-/// human session in the window.
-fn check_outputs(args: &RunArgs) -> Result<(), String> {
-    let outputs = [
-        ("--screenshot", &args.screenshot),
-        ("--save-state", &args.save_state),
-        ("--record", &args.record),
-        ("--capture", &args.window.capture),
-    ];
+/// Every output path (flag, path if given) is checked before the run, so a typo costs no
+/// emulation, and no human session in the window (`run`, `demo`, `ramsearch`).
+pub fn check_outputs(outputs: &[(&str, Option<&PathBuf>)]) -> Result<(), String> {
     for (flag, path) in outputs {
         if let Some(path) = path {
             files::check_writable(path).map_err(|e| format!("{flag}: {e}"))?;
@@ -276,7 +275,12 @@ pub fn run(args: RunArgs) -> Result<i32, String> {
     if args.frames == Some(0) {
         return Err("--frames must be at least 1".into());
     }
-    check_outputs(&args)?;
+    check_outputs(&[
+        ("--screenshot", args.screenshot.as_ref()),
+        ("--save-state", args.save_state.as_ref()),
+        ("--record", args.record.as_ref()),
+        ("--capture", args.window.capture.as_ref()),
+    ])?;
     interrupt::install()?;
     if !args.headless {
         crate::frontend::display::check().map_err(|why| {

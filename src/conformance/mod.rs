@@ -2,8 +2,10 @@
 //! the report (`PASS path` / `FAIL path: reason`, `passed P/T`, the README table).
 
 pub mod accuracycoin;
+mod corpus;
 pub mod nestest;
 mod readers;
+pub use corpus::find_corpus_in;
 pub use readers::screen_text;
 mod report;
 
@@ -119,46 +121,10 @@ pub fn load_expectations(text: &str) -> Result<Vec<Entry>, String> {
     ron::from_str(text).map_err(|e| format!("bad conformance expectations: {e}"))
 }
 
-/// Where the corpus is: `$NES_TEST_ROMS`, else `../shared/test-roms` beside the checkout,
-/// else `test-roms/` in it.
+/// Where the corpus is: `$NES_TEST_ROMS`, else `test-roms/` in the working directory,
+/// else `../shared/test-roms` beside the checkout, else `test-roms/` in it.
 pub fn find_corpus() -> Result<PathBuf, String> {
-    // A corpus named by the user is the only place looked at: falling back to another
-    // would hide a wrong setting.
-    if let Some(env) = std::env::var_os("NES_TEST_ROMS") {
-        return find_corpus_in([PathBuf::from(env)]).map_err(|e| format!("$NES_TEST_ROMS: {e}"));
-    }
-    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // test-roms/ in the working directory first: an installed binary (`cargo install`)
-    // must not depend on the checkout it was built from still being there. Then beside
-    // the checkout (this workplace), then where tests/fetch-test-roms.sh puts it.
-    let here = std::env::current_dir().map(|d| d.join("test-roms")).ok();
-    find_corpus_in(here.into_iter().chain([
-        crate_dir.join("../shared/test-roms"),
-        crate_dir.join("test-roms"),
-    ]))
-}
-
-/// The first candidate whose MANIFEST.tsv lists ROMs (tests/fetch-test-roms.sh writes it
-/// last, so a failed download leaves none); the error lists every place looked at.
-pub fn find_corpus_in(candidates: impl IntoIterator<Item = PathBuf>) -> Result<PathBuf, String> {
-    let mut looked = Vec::new();
-    for dir in candidates {
-        let manifest = dir.join("MANIFEST.tsv");
-        match std::fs::read_to_string(&manifest) {
-            Ok(text) if text.lines().skip(1).any(|l| !l.trim().is_empty()) => return Ok(dir),
-            Ok(_) => looked.push(format!(
-                "{} (no ROMs listed in MANIFEST.tsv)",
-                dir.display()
-            )),
-            Err(_) => looked.push(dir.display().to_string()),
-        }
-    }
-    let places = looked;
-    Err(format!(
-        "test-ROM corpus not found (looked in: {}). Set NES_TEST_ROMS to its directory, or run \
-         tests/fetch-test-roms.sh to download it at pinned commits.",
-        places.join(", ")
-    ))
+    corpus::find_corpus_from(Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// Runs one entry from `corpus`.

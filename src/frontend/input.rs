@@ -171,7 +171,8 @@ pub fn parse_control(name: &str) -> Result<Control, String> {
 
 impl InputConfig {
     pub fn load(path: &Path) -> Result<InputConfig, String> {
-        let text = std::fs::read_to_string(path)
+        // A mapping for four pads takes a few KiB.
+        let text = crate::host::files::read_capped_text(path, 1 << 20, "an input config")
             .map_err(|e| format!("cannot read input config '{}': {e}", path.display()))?;
         ron::from_str(&text).map_err(|e| {
             format!(

@@ -79,6 +79,12 @@ impl Signal {
     pub fn exit_status(self) -> i32 {
         128 + self.0
     }
+    /// Ctrl+C: in `nesmind ramsearch` it stops the running command; the others end the
+    /// session, since a terminal closing (SIGHUP) or a system stopping (SIGTERM) will
+    /// not wait for a prompt.
+    pub fn is_sigint(self) -> bool {
+        self.0 == 2
+    }
     pub fn name(self) -> String {
         match self.0 {
             1 => "SIGHUP".into(),

@@ -1,7 +1,8 @@
 //! The window's on-screen text: a strip below the picture (the window is taller by
 //! `layout::STRIP_H` rows) with the plug-in's status line and short-lived messages ("saved
-//! slot 2"); a third line (the full overlay's info) covers the picture's bottom rows. Drawn in picture
-//! pixels with the bitmap font in [`super::font`], so it scales with the picture.
+//! slot 2"); more rows (the full overlay's info, an alert wrapped over up to
+//! [`ALERT_ROWS`]) cover the picture's bottom rows. Drawn in picture pixels with the
+//! bitmap font in [`super::font`], so it scales with the picture.
 //!
 //! This is window-only: headless runs never build an overlay. It is drawn after the
 //! picture is read back, so screenshots of the emulated picture never contain it.
@@ -20,10 +21,15 @@ pub const MESSAGE_TIME: Duration = Duration::from_millis(2500);
 /// ARGB colours. The background is dark enough that a line drawn over the picture stays
 /// readable.
 const BACKGROUND: u32 = 0xE000_0000;
-const STATUS: u32 = 0xFFFF_E680;
+pub const STATUS: u32 = 0xFFFF_E680;
 const MESSAGE: u32 = 0xFFFF_FFFF;
 const INFO: u32 = 0xFF9C_D8FF;
 const ALERT: u32 = 0xFFFF_7070;
+/// Strip rows an alert may take: what stopped the run (a plug-in's name and its reason)
+/// rarely fits one.
+pub const ALERT_ROWS: usize = 4;
+/// Characters of an alert in the window title, which window managers cut anyway.
+const TITLE_ALERT: usize = 100;
 
 /// What the overlay shows; the window's overlay key cycles through them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +69,19 @@ impl OverlayMode {
 pub struct Line {
     pub text: String,
     pub color: u32,
+    /// Strip rows it may take: more than one wraps a long text instead of cutting it.
+    pub rows: usize,
+}
+
+impl Line {
+    /// A line of one row.
+    pub fn new(text: impl Into<String>, color: u32) -> Line {
+        Line {
+            text: text.into(),
+            color,
+            rows: 1,
+        }
+    }
 }
 
 /// An ARGB image in font pixels (one font pixel per picture pixel row).
@@ -89,23 +108,54 @@ fn fit(text: &str, max: usize) -> String {
     out
 }
 
+/// `text` in at most `rows` pieces of at most `max` characters, broken after a space
+/// where one fits (else mid-word); the last piece ends in "..." when text is left over.
+fn wrap(text: &str, max: usize, rows: usize) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while max > 0 && out.len() + 1 < rows && chars.len() - start > max {
+        // A space just past the last character that fits is a break too.
+        let room = &chars[start..=start + max];
+        let cut = match room.iter().rposition(|&c| c == ' ') {
+            Some(i) if i > 0 => i,
+            _ => max,
+        };
+        out.push(chars[start..start + cut].iter().collect::<String>());
+        start += cut;
+        while chars.get(start) == Some(&' ') {
+            start += 1;
+        }
+    }
+    out.push(fit(&chars[start..].iter().collect::<String>(), max));
+    out
+}
+
+/// The strip rows `lines` take at `max` characters a row: text and colour.
+pub fn rows(lines: &[Line], max: usize) -> Vec<(String, u32)> {
+    lines
+        .iter()
+        .flat_map(|l| wrap(&l.text, max, l.rows).into_iter().map(|t| (t, l.color)))
+        .collect()
+}
+
 /// Draws `lines` onto a strip `width` pixels wide; `None` when there is nothing to show.
 pub fn render(lines: &[Line], width: usize) -> Option<Strip> {
     if lines.is_empty() || width == 0 {
         return None;
     }
-    let height = lines.len() * LINE_H + 2;
+    let rows = rows(lines, chars_per_line(width));
+    let height = rows.len() * LINE_H + 2;
     let mut pixels = vec![BACKGROUND; width * height];
-    let max = chars_per_line(width);
-    for (row, line) in lines.iter().enumerate() {
+    for (row, (text, color)) in rows.iter().enumerate() {
         let top = 2 + row * LINE_H;
-        for (i, c) in fit(&line.text, max).chars().enumerate() {
+        for (i, c) in text.chars().enumerate() {
             let g = glyph(c);
             let left = MARGIN + i * CELL_W;
             for y in 0..GLYPH_H {
                 for x in 0..GLYPH_W {
                     if lit(g, x, y) {
-                        pixels[(top + y) * width + left + x] = line.color;
+                        pixels[(top + y) * width + left + x] = *color;
                     }
                 }
             }
@@ -141,6 +191,15 @@ impl Osd {
         self.alert = Some(text);
     }
 
+    /// The alert as the window title shows it: one line, cut short.
+    pub fn title_alert(&self) -> Option<String> {
+        let a = self.alert.as_ref()?;
+        Some(fit(
+            &a.split_whitespace().collect::<Vec<_>>().join(" "),
+            TITLE_ALERT,
+        ))
+    }
+
     /// Shows `text` for [`MESSAGE_TIME`] from `now` (empty text clears the message).
     pub fn say(&mut self, text: String, now: Instant) {
         self.message = (!text.is_empty()).then_some((text, now));
@@ -157,15 +216,13 @@ impl Osd {
     /// The lines to draw at `now`: `info` is the title-like line, `status` the plug-in's.
     pub fn lines(&self, now: Instant, info: &str, status: &str, paused: bool) -> Vec<Line> {
         let mut out = Vec::new();
-        let mut add = |text: &str, color| {
-            out.push(Line {
-                text: text.to_string(),
-                color,
-            })
-        };
         if let Some(a) = &self.alert {
-            add(a, ALERT);
+            out.push(Line {
+                rows: ALERT_ROWS,
+                ..Line::new(a.as_str(), ALERT)
+            });
         }
+        let mut add = |text: &str, color| out.push(Line::new(text, color));
         if self.mode == OverlayMode::Off {
             return out;
         }
@@ -189,10 +246,7 @@ mod tests {
     use super::*;
 
     fn line(text: &str) -> Line {
-        Line {
-            text: text.into(),
-            color: MESSAGE,
-        }
+        Line::new(text, MESSAGE)
     }
 
     #[test]
@@ -219,6 +273,39 @@ mod tests {
         // Far too long for the strip: still draws without running off the edge.
         let s = render(&[line(&"W".repeat(500))], 64).unwrap();
         assert_eq!(s.pixels.len(), 64 * s.height);
+    }
+
+    /// A plug-in's failure names the plug-in first: its reason must not be cut off.
+    #[test]
+    fn a_long_alert_wraps_and_keeps_its_reason() {
+        let mut osd = Osd::new(OverlayMode::Auto);
+        let reason = "the plug-in stopped reading its input (no answer for 10 s)";
+        let alert = format!("plug-in 'ext:python3 /tmp/x.py' failed: {reason}");
+        osd.alert(alert.clone());
+        let lines = osd.lines(Instant::now(), "", "move e4", true);
+        let shown = rows(&lines, chars_per_line(256));
+        let alert_rows: Vec<&str> = shown
+            .iter()
+            .filter(|(_, c)| *c == ALERT)
+            .map(|(t, _)| t.as_str())
+            .collect();
+        assert!(alert_rows.len() > 1, "{alert_rows:?}");
+        assert!(alert_rows.iter().all(|r| r.chars().count() <= 42));
+        assert_eq!(alert_rows.join(" "), alert);
+        // The status and the pause notice still follow.
+        assert_eq!(shown.len(), alert_rows.len() + 2);
+        let strip = render(&lines, 256).unwrap();
+        assert_eq!(strip.height, shown.len() * LINE_H + 2);
+        assert_eq!(osd.title_alert().as_deref(), Some(alert.as_str()));
+
+        // Bounded: what does not fit in its rows ends in an ellipsis.
+        let long = wrap(&"word ".repeat(100), 42, ALERT_ROWS);
+        assert_eq!(long.len(), ALERT_ROWS);
+        assert!(long[3].ends_with("...") && long[3].chars().count() == 42);
+        // A word longer than a row is broken inside it; a narrow strip still terminates.
+        assert_eq!(wrap(&"x".repeat(50), 42, 2)[1], "x".repeat(8));
+        assert_eq!(wrap("abc def", 0, 4), [""]);
+        assert_eq!(wrap("abc def", 3, 4), ["abc", "def"]);
     }
 
     #[test]

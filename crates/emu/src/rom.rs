@@ -334,18 +334,20 @@ impl Rom {
             Timing::Dendy => Some("Dendy"),
             Timing::Ntsc | Timing::MultiRegion => None,
         };
+        // Each with its article: "for the Vs. System", "for a PAL console".
         let console = match self.console {
             Console::Nes => None,
-            c => Some(c.name()),
+            Console::Extended(n) => Some(format!("an extended console (type {n})")),
+            c => Some(format!("the {}", c.name())),
         };
         let what = match (timing, console) {
             (None, None) => return None,
-            (Some(t), None) => format!("{t} timing"),
+            (Some(t), None) => format!("a {t} console"),
             (None, Some(c)) => c,
             (Some(t), Some(c)) => format!("{c} with {t} timing"),
         };
         Some(format!(
-            "the header says this cartridge is for a {what}; nesmind runs it as an NTSC NES, so \
+            "the header says this cartridge is for {what}; nesmind runs it as an NTSC NES, so \
              it may run at the wrong speed or not at all"
         ))
     }
@@ -428,14 +430,21 @@ mod tests {
         img[12] = 1;
         let rom = Rom::parse(&img, "x").unwrap();
         assert_eq!(rom.timing, Timing::Pal);
-        assert!(rom.machine_warning().unwrap().contains("PAL timing"));
+        let is_for = |rom: &Rom| {
+            let w = rom.machine_warning().unwrap();
+            assert!(w.ends_with("as an NTSC NES, so it may run at the wrong speed or not at all"));
+            w.split(';').next().unwrap().to_string()
+        };
+        assert_eq!(
+            is_for(&rom),
+            "the header says this cartridge is for a PAL console"
+        );
         img[12] = 3;
         img[7] |= 1;
         let rom = Rom::parse(&img, "x").unwrap();
-        let warning = rom.machine_warning().unwrap();
-        assert!(
-            warning.contains("Vs. System with Dendy timing"),
-            "{warning}"
+        assert_eq!(
+            is_for(&rom),
+            "the header says this cartridge is for the Vs. System with Dendy timing"
         );
         img[7] |= 3;
         img[13] = 4;
@@ -445,6 +454,12 @@ mod tests {
             (rom.timing, rom.console),
             (Timing::MultiRegion, Console::Extended(4))
         );
+        assert_eq!(
+            is_for(&rom),
+            "the header says this cartridge is for an extended console (type 4)"
+        );
+        img[12] = 3;
+        assert!(is_for(&Rom::parse(&img, "x").unwrap()).ends_with("(type 4) with Dendy timing"));
         // The same bytes in an iNES 1 header mean nothing.
         let old = image(1, 1, 0, 0);
         assert_eq!(Rom::parse(&old, "x").unwrap().machine_warning(), None);

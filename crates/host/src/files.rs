@@ -1,9 +1,49 @@
 //! The one way nesmind writes a file it must not leave half-written (savestates, replays,
-//! recordings, WAV and PNG output, trained weights).
+//! recordings, WAV and PNG output, trained weights), and the one way it reads a file a
+//! user names (`read_capped`): never without bound.
 
 use std::fs::File;
-use std::io::{Seek, SeekFrom, Write};
+use std::io::{ErrorKind, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+
+/// Reads a whole file of at most `max` bytes. A larger one, or a device that never ends
+/// (`/dev/zero`), is refused with an error of kind `FileTooLarge` saying it is not `what`
+/// ("a nesmind savestate"), after at most `max + 1` bytes instead of all memory.
+pub fn read_capped(path: &Path, max: u64, what: &str) -> std::io::Result<Vec<u8>> {
+    let too_large = || {
+        std::io::Error::new(
+            ErrorKind::FileTooLarge,
+            format!("larger than {}: not {what}", size_text(max)),
+        )
+    };
+    let file = File::open(path)?;
+    // A regular file says its size: one too large is refused unread.
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > max) {
+        return Err(too_large());
+    }
+    let mut data = Vec::new();
+    file.take(max + 1).read_to_end(&mut data)?;
+    if data.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(data)
+}
+
+/// [`read_capped`] for a text file (UTF-8).
+pub fn read_capped_text(path: &Path, max: u64, what: &str) -> std::io::Result<String> {
+    String::from_utf8(read_capped(path, max, what)?).map_err(|_| {
+        std::io::Error::new(ErrorKind::InvalidData, "stream did not contain valid UTF-8")
+    })
+}
+
+/// `n` bytes in the largest unit that divides it: "32 MiB", "1040 KiB", "7 bytes".
+fn size_text(n: u64) -> String {
+    match n {
+        n if n >= 1 << 20 && n % (1 << 20) == 0 => format!("{} MiB", n >> 20),
+        n if n >= 1 << 10 && n % (1 << 10) == 0 => format!("{} KiB", n >> 10),
+        n => format!("{n} bytes"),
+    }
+}
 
 /// Writes `data` to `path` through a temporary file in the same directory and a rename, so
 /// a crash or a full disk never leaves a half-written file in place of a good one. The
@@ -135,5 +175,38 @@ impl Write for AtomicFile {
 impl Seek for AtomicFile {
     fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
         self.file.seek(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_are_capped() {
+        let path = std::env::temp_dir().join(format!("nesmind-capped-{}", std::process::id()));
+        std::fs::write(&path, [7u8; 1024]).unwrap();
+        assert_eq!(read_capped(&path, 1024, "x").unwrap().len(), 1024);
+        let e = read_capped(&path, 1023, "a nesmind savestate").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::FileTooLarge);
+        assert_eq!(
+            e.to_string(),
+            "larger than 1023 bytes: not a nesmind savestate"
+        );
+        assert!(read_capped_text(&path, 1024, "x").is_ok());
+        std::fs::write(&path, [0xFFu8; 4]).unwrap();
+        assert_eq!(
+            read_capped_text(&path, 1024, "x").unwrap_err().kind(),
+            ErrorKind::InvalidData
+        );
+        let _ = std::fs::remove_file(&path);
+        #[cfg(unix)]
+        {
+            let e = read_capped(Path::new("/dev/zero"), 1 << 20, "a replay").unwrap_err();
+            assert_eq!(e.to_string(), "larger than 1 MiB: not a replay");
+        }
+        let e = read_capped(Path::new("/nonexistent/x"), 1, "x").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NotFound);
+        assert_eq!(size_text(64 << 10), "64 KiB");
     }
 }

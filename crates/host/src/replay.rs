@@ -32,6 +32,9 @@ use std::sync::Arc;
 
 const MAGIC: &str = "nesmind-replay";
 const VERSION: u32 = 4;
+/// The largest replay read: over 20 million frames (4 days of play) of 11-byte `p` lines,
+/// fewer with savestates loaded (`load` lines).
+pub const MAX_FILE: u64 = 256 << 20;
 
 /// Something done to the console between two frames.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,7 +231,8 @@ impl Player {
             path: path.to_path_buf(),
             error: Box::new(error),
         };
-        let bytes = std::fs::read(path).map_err(|e| within(ReplayError::Io(e.to_string())))?;
+        let bytes = crate::files::read_capped(path, MAX_FILE, "a nesmind replay")
+            .map_err(|e| within(ReplayError::Io(e.to_string())))?;
         let text = String::from_utf8(bytes).map_err(|_| within(ReplayError::NotAReplay))?;
         Player::parse(&text, rom, verify).map_err(within)
     }

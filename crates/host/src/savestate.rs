@@ -35,6 +35,10 @@ pub const MAGIC: &str = "nesmind-savestate";
 pub const VERSION: u32 = 5;
 /// The oldest version this build reads.
 pub const OLDEST: u32 = 2;
+/// The largest savestate file read: the RON text of the most RAM a NES 2.0 header can
+/// declare (2 MiB each of PRG RAM, PRG NVRAM and CHR RAM, up to 4 characters a byte) with
+/// room to spare; 50-250 KiB is usual.
+pub const MAX_FILE: u64 = 32 << 20;
 
 /// Why a savestate was not saved or loaded.
 #[derive(Debug)]
@@ -220,7 +224,8 @@ pub fn load(path: &Path, rom: &Rom) -> Result<Machine, StateError> {
         path: path.to_path_buf(),
         error: Box::new(error),
     };
-    let bytes = std::fs::read(path).map_err(|e| within(StateError::Io(e.to_string())))?;
+    let bytes = crate::files::read_capped(path, MAX_FILE, "a nesmind savestate")
+        .map_err(|e| within(StateError::Io(e.to_string())))?;
     let text = String::from_utf8(bytes).map_err(|_| within(StateError::NotAState))?;
     decode(&text, rom).map_err(within)
 }

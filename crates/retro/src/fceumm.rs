@@ -12,6 +12,9 @@ use std::fmt;
 
 /// The largest state accepted once decompressed; FCEUmm's are 10-40 KiB.
 const MAX_STATE: usize = 1 << 20;
+/// The largest state file accepted, with room for the largest state stored uncompressed
+/// in gzip's framing.
+pub const MAX_FILE: u64 = 2 * MAX_STATE as u64;
 
 /// A section of the state, as FCEUmm numbers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +69,8 @@ pub struct FceuState {
 pub enum StateError {
     Gzip(String),
     TooLarge(usize),
+    /// The file itself is larger than this many bytes.
+    FileTooLarge(u64),
     BadHeader(String),
     /// Something at byte `at` of the decompressed state.
     Malformed {
@@ -86,6 +91,9 @@ impl fmt::Display for StateError {
                     f,
                     "decompresses to more than {n} bytes, far beyond an FCEUmm state"
                 )
+            }
+            StateError::FileTooLarge(n) => {
+                write!(f, "larger than {} MiB, far beyond an FCEUmm state", n >> 20)
             }
             StateError::BadHeader(e) => write!(f, "not an FCEUmm state: {e}"),
             StateError::Malformed { at, what } => write!(f, "at byte {at}: {what}"),
@@ -119,6 +127,9 @@ impl FceuState {
 
     /// Reads a `.state` file's bytes: gzip-wrapped, or already inflated.
     pub fn parse(file: &[u8]) -> Result<FceuState, StateError> {
+        if file.len() as u64 > MAX_FILE {
+            return Err(StateError::FileTooLarge(MAX_FILE));
+        }
         if file.starts_with(&[0x1F, 0x8B]) {
             let raw = crate::gzip::inflate(file, MAX_STATE).map_err(|e| match e {
                 crate::gzip::GzipError::TooLarge => StateError::TooLarge(MAX_STATE),

@@ -89,8 +89,16 @@ fn replay(rom: &Rom, rec: &Recording, buttons: bool) -> Differences {
     out
 }
 
-/// A Python with stable-retro, and the ROM (`None`, said why, when either is missing).
-fn setup(rom: Option<PathBuf>) -> Option<(PathBuf, PathBuf, Rom)> {
+/// A Python with stable-retro, and the ROM (`None`, said why, when either is missing:
+/// under CI=true that fails the test).
+fn setup(rom: Result<PathBuf, String>) -> Option<(PathBuf, PathBuf, Rom)> {
+    let path = match rom {
+        Ok(path) => path,
+        Err(e) => {
+            common::unavailable(&e);
+            return None;
+        }
+    };
     let python = match common::python() {
         Ok((py, _)) => py,
         Err(e) => {
@@ -98,26 +106,8 @@ fn setup(rom: Option<PathBuf>) -> Option<(PathBuf, PathBuf, Rom)> {
             return None;
         }
     };
-    let Some(path) = rom.filter(|p| p.is_file()) else {
-        common::unavailable("the test-ROM corpus is missing (tests/fetch-test-roms.sh)");
-        return None;
-    };
-    let rom = Rom::load(&path).unwrap();
+    let rom = Rom::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     Some((python, path, rom))
-}
-
-/// The corpus: `$NES_TEST_ROMS`, else `shared/test-roms` beside the checkout, else
-/// `test-roms/` in it (where the top crate's tests look too).
-fn corpus_rom(name: &str) -> Option<PathBuf> {
-    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dirs = match std::env::var_os("NES_TEST_ROMS") {
-        Some(dir) => vec![PathBuf::from(dir)],
-        None => vec![
-            checkout.join("../shared/test-roms"),
-            checkout.join("test-roms"),
-        ],
-    };
-    dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 
 fn agreeing(diffs: &Differences) -> usize {
@@ -126,7 +116,7 @@ fn agreeing(diffs: &Differences) -> usize {
 
 #[test]
 fn nrom_game_plays_on_from_a_stable_retro_state() {
-    let rom = corpus_rom("homebrew/lawn_mower/lawn_mower.nes");
+    let rom = common::corpus_rom("homebrew/lawn_mower/lawn_mower.nes");
     let Some((python, path, rom)) = setup(rom) else {
         return;
     };
@@ -152,7 +142,7 @@ fn nrom_game_plays_on_from_a_stable_retro_state() {
 fn mmc1_game_plays_on_from_a_stable_retro_state() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../plugins/hatris/cart/hatris-like.nes");
-    let Some((python, path, rom)) = setup(Some(path)) else {
+    let Some((python, path, rom)) = setup(Ok(path)) else {
         return;
     };
     let rec = record(&python, &path, 2);

@@ -12,8 +12,10 @@
 mod keys;
 mod pads;
 mod video;
+mod viewer;
 
 pub use keys::KEYS_HELP;
+pub use viewer::Viewer;
 
 use super::input::InputConfig;
 use super::layout::Aspect;
@@ -123,7 +125,8 @@ pub fn run(session: &mut Session, opts: &WindowOptions) -> Result<(), String> {
 }
 
 /// As [`run`], calling `between` before each frame (after the keyboard is read): a tool's
-/// commands (`nesmind ramsearch`). `Ok(false)` closes the window; an error ends the run.
+/// commands (`nesmind ramsearch`). `Ok(false)` closes the window (`--capture` taken of it
+/// as it was left); an error ends the run.
 /// Without `interrupt_closes` an interrupt signal is left to `between` (a tool stops its
 /// command with it).
 pub fn run_with(
@@ -138,32 +141,10 @@ pub fn run_with(
         sdl2::hint::set("SDL_NO_SIGNAL_HANDLERS", "1");
     }
     let sdl = sdl2::init().map_err(|e| format!("cannot start SDL: {e}"))?;
-    let video = sdl
-        .video()
-        .map_err(|e| format!("no video device (is DISPLAY set?): {e}"))?;
-    let driver = video.current_video_driver();
-    if matches!(driver, "offscreen" | "dummy") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
-        // SDL found no display and fell back to drawing nowhere.
-        return Err(format!(
-            "no display: SDL could only open its '{driver}' video driver; add --headless"
-        ));
-    }
     let gc = sdl
         .game_controller()
         .map_err(|e| format!("SDL game controllers: {e}"))?;
-    // Vertical scaling is by whole pixels; keep SDL from smoothing it.
-    sdl2::hint::set("SDL_RENDER_SCALE_QUALITY", "nearest");
-    let (w, h) = opts.aspect.window_size(opts.scale.clamp(1, 16));
-    let window = video
-        .window("nesmind", w, h)
-        .position_centered()
-        .resizable()
-        .build()
-        .map_err(|e| format!("cannot open a window: {e}"))?;
-    let mut canvas = window
-        .into_canvas()
-        .build()
-        .map_err(|e| format!("cannot create a renderer: {e}"))?;
+    let (_video, mut canvas) = open_canvas(&sdl, "nesmind", opts.aspect, opts.scale)?;
     let creator = canvas.texture_creator();
     let mut screen = video::Video::new(&creator, opts.aspect);
     let mut pads = pads::Pads::new(bindings)?;
@@ -174,15 +155,18 @@ pub fn run_with(
     // Created last, so the schedule does not count the setup time (no burst at start).
     let mut pacer = Pacer::new(ui.speed());
     let mut meter = Meter::new();
-    let mut captured = video::Captured::default();
     let mut idle = true;
-    'main: loop {
-        if interrupt_closes && super::interrupt::requested().is_some() {
-            break 'main;
-        }
+    let captured = loop {
+        // A close asked for by a signal, by `between`, by Esc or the window's close button
+        // draws once more without a frame (`last`), so `--capture` still gets the window
+        // as it was left.
+        let mut closing = interrupt_closes && super::interrupt::requested().is_some();
         for event in events.poll_iter() {
             let said = match event {
-                Event::Quit { .. } => break 'main,
+                Event::Quit { .. } => {
+                    closing = true;
+                    None
+                }
                 Event::ControllerDeviceAdded { which, .. } => pads.added(&gc, which),
                 Event::ControllerDeviceRemoved { which, .. } => pads.removed(which),
                 Event::KeyDown {
@@ -201,7 +185,8 @@ pub fn run_with(
                     ..
                 } if !pads.binds(k) => {
                     if k == Keycode::ESCAPE {
-                        break 'main;
+                        closing = true;
+                        continue;
                     }
                     ui.key_down(k, keymod, repeat, session, opts, canvas.window_mut());
                     None
@@ -222,7 +207,7 @@ pub fn run_with(
             pacer.set_speed(ui.speed());
             audio.set_speed(session, ui.speed());
         }
-        let stepping = !ui.paused || ui.advance;
+        let stepping = !closing && (!ui.paused || ui.advance);
         ui.advance = false;
         if stepping {
             let mut held = [crate::host::Buttons::NONE; 4];
@@ -232,9 +217,9 @@ pub fn run_with(
             for (pad, b) in held.iter().enumerate() {
                 session.set_human_buttons(pad, *b);
             }
-            if !between(session)? {
-                break 'main;
-            }
+            closing = !between(session)?;
+        }
+        if stepping && !closing {
             if let Err(e) = session.step() {
                 if opts.frames.is_some() {
                     return Err(e.into());
@@ -246,8 +231,9 @@ pub fn run_with(
             audio.play(session);
         }
         // A plug-in's quit request ends the run like the last of --frames.
-        let last = stepping
-            && (opts.frames.is_some_and(|n| session.steps() >= n) || session.quit().is_some());
+        let last = closing
+            || (stepping
+                && (opts.frames.is_some_and(|n| session.steps() >= n) || session.quit().is_some()));
         let info = info_line(session, &meter, &ui, audio.pacing_label());
         let lines = ui
             .osd
@@ -260,6 +246,9 @@ pub fn run_with(
         if let (Some(path), Some((w, h, px))) = (ui.window_shot.take(), &got.window) {
             let r = save_png(&path, *w, *h, px).map(|_| format!("saved {}", path.display()));
             ui.say(r.unwrap_or_else(|e| e));
+        }
+        if closing {
+            break got;
         }
         if !stepping {
             std::thread::sleep(Duration::from_millis(15));
@@ -275,8 +264,7 @@ pub fn run_with(
             pacer.restart();
         }
         if last {
-            captured = got;
-            break;
+            break got;
         }
         match audio.pacing_queue() {
             Some((queue, target)) => {
@@ -288,11 +276,45 @@ pub fn run_with(
             }
             None => pacer.wait(),
         }
-    }
+    };
     write_outputs(session, opts, captured)?;
     println!("frames {}", meter.frames);
     println!("fps {:.2}", meter.overall());
     Ok(())
+}
+
+/// Opens a resizable window of `scale` (1-16) with a renderer, refusing SDL's fallback to a
+/// driver that draws nowhere unless the user chose it (tests choose `dummy`).
+fn open_canvas(
+    sdl: &sdl2::Sdl,
+    title: &str,
+    aspect: Aspect,
+    scale: u32,
+) -> Result<(sdl2::VideoSubsystem, sdl2::render::WindowCanvas), String> {
+    let video = sdl
+        .video()
+        .map_err(|e| format!("no video device (is DISPLAY set?): {e}"))?;
+    let driver = video.current_video_driver();
+    if matches!(driver, "offscreen" | "dummy") && std::env::var_os("SDL_VIDEODRIVER").is_none() {
+        // SDL found no display and fell back to drawing nowhere.
+        return Err(format!(
+            "no display: SDL could only open its '{driver}' video driver; add --headless"
+        ));
+    }
+    // Vertical scaling is by whole pixels; keep SDL from smoothing it.
+    sdl2::hint::set("SDL_RENDER_SCALE_QUALITY", "nearest");
+    let (w, h) = aspect.window_size(scale.clamp(1, 16));
+    let window = video
+        .window(title, w, h)
+        .position_centered()
+        .resizable()
+        .build()
+        .map_err(|e| format!("cannot open a window: {e}"))?;
+    let canvas = window
+        .into_canvas()
+        .build()
+        .map_err(|e| format!("cannot create a renderer: {e}"))?;
+    Ok((video, canvas))
 }
 
 fn save_png(path: &std::path::Path, w: usize, h: usize, pixels: &[u32]) -> Result<(), String> {
@@ -362,6 +384,11 @@ fn set_title(
     let mut t = format!("nesmind - {info}");
     if ui.paused {
         t.push_str(" - paused");
+    }
+    // The overlay can be off or small; the title names what stopped the run too.
+    if let Some(alert) = ui.osd.title_alert() {
+        t.push_str(" - ");
+        t.push_str(&alert);
     }
     let message = ui.osd.message(Instant::now()).unwrap_or("");
     for extra in [message, session.status()] {

@@ -1,12 +1,31 @@
 //! Finding stable-retro for the tests: its data folder and a Python that imports it.
 //! `$NESMIND_RETRO_DATA` names the data; the Python is python/.venv's (python/test.sh
-//! installs stable-retro there), else `$PYTHON`, else `python3`. Without them a test
-//! passes with a notice, and fails under `CI=true`.
+//! installs stable-retro there), else `$PYTHON`, else `python3`. The test-ROM corpus is
+//! found as the top crate finds it. Without them a test passes with a notice, and fails
+//! under `CI=true`.
 // Each test file uses some of these.
 #![allow(dead_code)]
 
 use nesmind_retro::integration;
 use std::path::{Path, PathBuf};
+
+// The project's one corpus lookup, shared as source: this crate cannot depend on the top one.
+#[path = "../../../../src/conformance/corpus.rs"]
+mod corpus;
+
+/// A ROM of the test-ROM corpus, found where every test and `nesmind test-roms` look
+/// (`$NES_TEST_ROMS`, `test-roms/`, `../shared/test-roms`); why not when it is missing.
+pub fn corpus_rom(name: &str) -> Result<PathBuf, String> {
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let path = corpus::find_corpus_from(&checkout)?.join(name);
+    if !path.is_file() {
+        return Err(format!(
+            "{} is missing from the corpus (tests/fetch-test-roms.sh)",
+            path.display()
+        ));
+    }
+    Ok(path)
+}
 
 /// Says why a check cannot run: an error under `CI=true`, else a notice.
 pub fn unavailable(why: &str) {

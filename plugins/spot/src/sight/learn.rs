@@ -17,8 +17,10 @@ use nesmind_host::{Buttons, Fork};
 
 /// Corners, clockwise from the top left (the order piece classes are numbered in).
 pub const CORNERS: [u8; 4] = [0, 6, 48, 42];
-/// Frames watched for things that move by themselves before the walk.
+/// Frames watched for pixels that change by themselves, after `SETTLE_FRAMES` for a play
+/// screen still being drawn.
 const LIVE_FRAMES: u64 = 120;
+const SETTLE_FRAMES: u64 = 30;
 /// Most frames a piece may take to appear after the A press that places it.
 const PLACE_FRAMES: u64 = 240;
 /// Settled frames waited for the new piece after the source alone changed.
@@ -137,7 +139,14 @@ fn first_move(
             };
             let mut f = t2.fork;
             lab.tap(&mut f, pad, Buttons::A)?;
-            let mut piece = watch_piece(sight, lab, &mut f, &before, (source, dest))?;
+            // The board as it was, the hand away from both cells: a block that changes
+            // back to it is the source's selection going, not the new piece.
+            let calm = walked
+                .shots
+                .iter()
+                .find(|(_, at)| chebyshev(*at, source) >= 2 && chebyshev(*at, dest) >= 2)
+                .map(|(shot, _)| shot);
+            let mut piece = watch_piece(sight, lab, &mut f, &before, calm, (source, dest))?;
             if piece.is_none() {
                 // The hand's sprites may hide the destination: back on the source, the
                 // picture is compared with the one taken there before the move.
@@ -149,7 +158,8 @@ fn first_move(
                 let now = sight.settle(lab, &mut t3.fork)?;
                 if steer::goto(sight, lab, &mut t3, dest, source, now).is_ok() {
                     let mut g = t3.fork;
-                    if let Some(p) = watch_piece(sight, lab, &mut g, &picked, (source, dest))? {
+                    if let Some(p) = watch_piece(sight, lab, &mut g, &picked, calm, (source, dest))?
+                    {
                         piece = Some(p);
                         f = g;
                     }
@@ -171,12 +181,14 @@ fn first_move(
 
 /// Runs `f` until the picture round `dest` has changed and then stayed still: the changed
 /// pixels' bounds (sprites, the selection mark and what animates by itself left out), or
-/// `None` if nothing changed there (the game refused the move).
+/// `None` if nothing changed there (the game refused the move). A block whose changes
+/// bring back what `calm` (the board before the pick) shows there is left out too.
 fn watch_piece(
     sight: &Sight,
     lab: &mut Lab,
     f: &mut Fork,
     before: &Shot,
+    calm: Option<&Shot>,
     (source, dest): (u8, u8),
 ) -> Result<Option<Rect>, String> {
     // The cut is known up to whole cells: the piece is looked for in the blocks round
@@ -233,16 +245,28 @@ fn watch_piece(
                     0
                 }
             };
+            let shot = last.as_ref().expect("set above");
+            // Where the hand stands on the new piece its sprites may hide it all; the
+            // source's selection going may then be the only change left.
+            let restored = |(c, r): (i32, i32)| {
+                calm.is_some_and(|calm| {
+                    let back = all
+                        .iter()
+                        .filter(|&&p| block_of(p) == (c, r))
+                        .filter(|&&(x, y)| shot.pic.get(x, y) == calm.pic.get(x, y))
+                        .count();
+                    10 * back >= 9 * count(c, r)
+                })
+            };
             let blocks: Vec<(i32, i32)> = (0..5)
                 .flat_map(|r| (0..5).map(move |c| (c, r)))
-                .filter(|&(c, r)| count(c, r) > 0)
+                .filter(|&(c, r)| count(c, r) > 0 && !restored((c, r)))
                 .collect();
             // A clone's new piece looks like the piece it was cloned from: the block whose
             // changed pixels the source's way repeats (most of them) is the destination,
             // whatever else changed beside the board (a score, a turn sign). It became
             // like the source: few of its pixels were like it before (a digit redrawn
             // beside a plain margin turns as many pixels to the margin's colour as away).
-            let shot = last.as_ref().expect("set above");
             let source_way = |x: i32, y: i32| shot.pic.get(x + delta.0 * px, y + delta.1 * py);
             let echo = |(c, r): (i32, i32), pic: &nesmind_host::sight::Picture| {
                 all.iter()
@@ -426,7 +450,7 @@ pub fn calibrate(
     let mut lab = Lab::new(meter, hold);
     let mut base = base;
     nesmind_host::sight::release_all(&mut base);
-    let live = live_pixels(&mut lab, &mut base.clone(), LIVE_FRAMES)?;
+    let live = live_pixels(&mut lab, &mut base.clone(), SETTLE_FRAMES, LIVE_FRAMES)?;
     let walked = walk(&mut lab, &base, pad, &live)?;
     let (px, py) = walked.pitch;
     let ours = 0;

@@ -324,9 +324,17 @@ pub fn settle(lab: &mut Lab, f: &mut Fork, region: Rect, live: &PixelMask) -> Re
     }
 }
 
-/// The pixels of `region` that change by themselves over `frames` frames of `f` (which is
-/// run on).
-pub fn live_pixels(lab: &mut Lab, f: &mut Fork, frames: u64) -> Result<PixelMask, String> {
+/// The pixels that change by themselves (a blink, a clock) over `frames` frames of `f`,
+/// after `wait` frames for what was still being drawn (a screen fading in as play starts)
+/// to finish: masking those would hide the hand wherever it was drawn. `f` is run on, so
+/// work on it starts after both.
+pub fn live_pixels(
+    lab: &mut Lab,
+    f: &mut Fork,
+    wait: u64,
+    frames: u64,
+) -> Result<PixelMask, String> {
+    lab.run(f, wait)?;
     let mut mask = PixelMask::new();
     let mut last = Picture::take(f).ok_or("this host has no picture")?;
     for _ in 0..frames {

@@ -96,6 +96,29 @@ fn frequent(presses: &[&Press]) -> PixelMask {
     m
 }
 
+/// Adds to `noise` the pixels of a change that two presses made alike where the hand
+/// cannot have: two presses of one walk (the hand moves on with every press), or a press
+/// across and one down (its steps differ). Such a change is something else: a mark that
+/// flashes when the hand bumps into the board's edge.
+fn repeated(walks: [&[Press]; 4], noise: &mut PixelMask) {
+    let alike = |p: &Press, others: &[Press]| others.iter().any(|q| q.changes == p.changes);
+    for (w, presses) in walks.iter().enumerate() {
+        let other_axis = if w < 2 {
+            [walks[2], walks[3]]
+        } else {
+            [walks[0], walks[1]]
+        };
+        for (i, p) in presses.iter().enumerate() {
+            if p.moved() && (alike(p, &presses[i + 1..]) || other_axis.iter().any(|o| alike(p, o)))
+            {
+                for &(x, y) in &p.changes.pixels {
+                    noise.set(x, y);
+                }
+            }
+        }
+    }
+}
+
 fn coord(p: Point, horizontal: bool) -> (f64, f64) {
     if horizontal { (p.0, p.1) } else { (p.1, p.0) }
 }
@@ -346,12 +369,22 @@ pub(super) fn walk(
     let mut f = base.clone();
     let first = settle(lab, &mut f, Rect::SCREEN, live)?;
     let mut prev = first.clone();
-    let left = walk_dir(lab, &mut f, pad, Buttons::LEFT, live, &mut prev)?;
-    let right = walk_dir(lab, &mut f, pad, Buttons::RIGHT, live, &mut prev)?;
-    let up = walk_dir(lab, &mut f, pad, Buttons::UP, live, &mut prev)?;
-    let down = walk_dir(lab, &mut f, pad, Buttons::DOWN, live, &mut prev)?;
+    let mut left = walk_dir(lab, &mut f, pad, Buttons::LEFT, live, &mut prev)?;
+    let mut right = walk_dir(lab, &mut f, pad, Buttons::RIGHT, live, &mut prev)?;
+    let mut up = walk_dir(lab, &mut f, pad, Buttons::UP, live, &mut prev)?;
+    let mut down = walk_dir(lab, &mut f, pad, Buttons::DOWN, live, &mut prev)?;
     let all: Vec<&Press> = left.iter().chain(&right).chain(&up).chain(&down).collect();
-    let noise = frequent(&all);
+    let mut noise = frequent(&all);
+    repeated([&left, &right, &up, &down], &mut noise);
+    // A press that changed only such pixels did not move the hand.
+    for p in left
+        .iter_mut()
+        .chain(&mut right)
+        .chain(&mut up)
+        .chain(&mut down)
+    {
+        p.changes = p.changes.unmasked(&noise);
+    }
     // Means of changed pixels first; where they step unevenly (a hand over cells whose
     // art shares its colours), the middles of the changes' bounds.
     let measure = |neg: &[Press], pos: &[Press], horizontal: bool, name: &str| {
@@ -400,4 +433,43 @@ pub(super) fn walk(
         fork: f,
         shots,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(pixels: &[(i32, i32)]) -> Press {
+        let base = Picture::filled(1);
+        let mut now = base.clone();
+        for &(x, y) in pixels {
+            now.set(x, y, 2);
+        }
+        let shot = Shot {
+            pic: now.clone(),
+            sprites: Default::default(),
+        };
+        Press {
+            shot,
+            changes: base.changes(&now),
+        }
+    }
+
+    #[test]
+    fn a_change_two_presses_made_alike_is_not_the_hand() {
+        let (hand_a, hand_b, hand_c) = ([(10, 10)], [(20, 10)], [(10, 20)]);
+        let bump = [(200, 200), (201, 200)];
+        // Left: the hand steps, then bumps into the edge twice (the same mark flashes).
+        let left = [press(&hand_a), press(&bump), press(&bump)];
+        // Right: the way back makes the same change as the step out: that is the hand.
+        let right = [press(&hand_a), press(&hand_b)];
+        // Down: one bump only, alike the bumps across.
+        let up = [press(&hand_c)];
+        let down = [press(&hand_c), press(&bump)];
+        let mut noise = PixelMask::new();
+        repeated([&left, &right, &up, &down], &mut noise);
+        assert!(noise.get(200, 200) && noise.get(201, 200));
+        assert!(!noise.get(10, 10) && !noise.get(20, 10) && !noise.get(10, 20));
+        assert_eq!(noise.count(), 2);
+    }
 }
