@@ -71,7 +71,7 @@ fn a_script_finds_the_cursor_watches_it_and_exports_it() {
         "{out}"
     );
     let entry: Entry = ron::from_str(&std::fs::read_to_string(&export).unwrap()).unwrap();
-    assert_eq!(entry.crc32, vec![0xF02E_E956]);
+    assert_eq!(entry.crc32, vec![0xC231_2AB2]);
     let cursor = &entry.variables["cursor"];
     assert_eq!(
         (cursor.addr, cursor.width.as_str(), cursor.value),

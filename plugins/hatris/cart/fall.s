@@ -61,7 +61,7 @@ st_pair:
     inx
     jsr hat_set_col
 .endif
-    jsr port_moved
+    jsr port_moved_swap         ; port_moved, with the swap's sound
 @no_swap:
     ldx #0
     jsr hat_col
@@ -102,7 +102,7 @@ st_pair:
     inx
     lda t2
     jsr hat_set_col
-    jsr port_moved
+    jsr port_moved_tick         ; port_moved, with a tick
 @moved:
     ldx #0
     jsr hat_col
@@ -193,7 +193,7 @@ st_split:
     jsr hat_set_col
     cmp t5
     beq :+
-    jsr port_moved
+    jsr port_moved_tick
 :   lda hover
     beq @fall
     lda PAD_HELD
@@ -317,4 +317,4 @@ game_over:
     sta message
     lda #OVER_TIME
     sta timer
-    jmp port_over
+    jmp port_over_sfx           ; port_over, and the game's end sounds

@@ -25,3 +25,4 @@
 .include "shop.s"
 .include "screen.s"
 .include "text.s"
+.include "sound.s"              ; in its own segment, after everything else

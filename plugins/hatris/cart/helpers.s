@@ -9,7 +9,7 @@
 call_helper:
     jsr pool_newest
     sta HELPER_ON
-    jsr port_helper
+    jsr port_helper_sfx         ; port_helper, with the helper's call
     jsr clear_hats              ; X = 1 after
     lda #0
     jsr hat_set_landed
@@ -40,7 +40,7 @@ move_cursor:
     beq :+
     lda CURSOR
     beq @done
-    dec CURSOR
+    jsr dec_cursor_tick         ; dec CURSOR, with a tick
     rts
 :   lda PAD_NEW
     and #BTN_RIGHT
@@ -48,7 +48,7 @@ move_cursor:
     lda CURSOR
     cmp #COLUMNS - 1
     bcs @done
-    inc CURSOR
+    jsr inc_cursor_tick         ; inc CURSOR, with a tick
 @done:
     rts
 
@@ -62,7 +62,7 @@ st_alexey:
     ldx CURSOR
     jsr count_get
     beq @check
-    jsr port_take
+    jsr port_take_sfx           ; port_take, with a flip
     jsr remove_bottom
     inc REMOVED
     inc t7
@@ -95,7 +95,7 @@ st_vladimir:
     sta t0
     lda CURSOR
     sta t1
-    jsr port_swap
+    jsr port_swap_sfx           ; port_swap, with a flip
     jsr swap_piles
     jmp finish_helper
 @done:

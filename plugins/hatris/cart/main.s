@@ -135,15 +135,13 @@ main_loop:
     jsr end_pile_work
     jsr build_oam
     jsr prepare_upload
-    ; Wait until the NMI has taken the upload. (Waiting for the frame count to change let a
-    ; frame that ran long slip through: an NMI between reading the count and setting the
-    ; flag ended the wait at once, and the next prepare_upload replaced an upload the NMI
-    ; had not made, leaving a cleared stack on screen.)
-    lda #1
-    sta nmi_ready
-:   lda nmi_ready
-    bne :-
-    jmp main_loop
+    ; Wait until the NMI has taken the upload, with a frame of sound meanwhile (sound.s).
+    ; (Waiting for the frame count to change let a frame that ran long slip through: an NMI
+    ; between reading the count and setting the flag ended the wait at once, and the next
+    ; prepare_upload replaced an upload the NMI had not made, leaving a cleared stack on
+    ; screen.)
+    jmp frame_end_sound
+    .res 8, $EA                 ; where the wait was: nothing after it moved for the sound
 
 read_pad:
     lda #1

@@ -68,7 +68,7 @@ clear_all_flags:
 land:
     txa
     pha
-    jsr port_landed
+    jsr port_landed_sfx         ; port_landed, with a thud
     ldx l_col
     jsr pile_ptrs
     jsr count_get
@@ -174,7 +174,7 @@ clear_top_five:
     sta t5
     jsr recompute_height
     SH_CALL sh_pop5
-    jsr port_cleared
+    jsr port_cleared_sfx        ; port_cleared, with the clearing's sounds
     STORE_REMOVED
     lda quiet
     bne :+

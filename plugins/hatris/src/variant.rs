@@ -64,6 +64,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("shop.s", include_str!("../cart/shop.s")),
     ("screen.s", include_str!("../cart/screen.s")),
     ("text.s", include_str!("../cart/text.s")),
+    ("sound.s", include_str!("../cart/sound.s")),
 ];
 
 /// The defines of the default cartridge that the harness reads.

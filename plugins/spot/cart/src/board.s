@@ -273,7 +273,7 @@ flip_next:
   ldx flip_count
   ldy FLIP_CELLS, x
   lda me
-  jsr cell_set
+  jsr cell_set_capture  ; cell_set, with the capture's sound
   clc
   rts
 @none:

@@ -107,7 +107,7 @@ reset:
   jsr power_on_settings
   jsr boot_screen
 main_loop:
-  jsr wait_frame
+  jsr wait_frame_sound  ; a frame of sound in the idle time, then wait_frame
   jsr take_presses
   jsr rng_step          ; the sequence depends on how many frames have passed
   jsr run_phase
@@ -121,3 +121,6 @@ irq:
 
 .segment "VECTORS"
   .word nmi, reset, irq
+
+; Last, so that adding it moved none of the game's code or data (sound.s explains).
+.include "sound.s"

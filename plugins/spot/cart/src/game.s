@@ -285,7 +285,7 @@ end_game:
   lda #$FF
   sta WINNER
 : inc GAMES_DONE
-  jsr port_over
+  jsr port_over_sfx     ; port_over, and the game's end sounds
   jsr cursor_cell       ; the hand leaves the board
   jsr store_touch
   lda #STATUS_OVER

@@ -81,7 +81,7 @@ move_cursor:
   tya
 @set:
   tay
-  jmp set_cursor_cell
+  jmp set_cursor_blip   ; set_cursor_cell with a blip
 .if CURSOR_WRAP
 @wrap_up:
   tya
@@ -119,7 +119,7 @@ press_a:
   jsr cell_get
   cmp me
   bne :+
-  jmp select_cell
+  jmp select_cell_sfx   ; select_cell: a piece picked up
 : cmp #0
   bne @refuse
   ldx selected
@@ -138,7 +138,7 @@ press_a:
   sty dest
   jmp begin_move
 @refuse:
-  inc REFUSED
+  jsr refused_sfx       ; inc REFUSED, with a bump
   bne :+
   dec REFUSED          ; saturate at $FF
 : rts
@@ -150,7 +150,7 @@ begin_move:
   sta SPOT_SHOWN
   ldy #$FF
   jsr select_cell
-  jsr place_move
+  jsr place_move_sfx    ; place_move, with a clone's or a jump's sound
   lda ANIM_ON
   beq @at_once
   lda #PH_FLIP
@@ -249,14 +249,14 @@ walk_frame:
 : adc #1
 @step:
   tay
-  jsr set_cursor_cell
+  jsr set_cursor_blip
 @wait:
   rts
 @arrived:
   lda cpu_stage
   bne :+
   inc cpu_stage
-  jsr select_cell
+  jsr select_cell_sfx
   lda dest
   sta hand_cell
   lda #$F8              ; a short pause with the piece picked up

@@ -43,6 +43,7 @@ pub const CART_FILES: &[(&str, &str)] = cart_files!(
     "src/ram.inc",
     "src/rng.s",
     "src/shape.s",
+    "src/sound.s",
     "src/splash.s",
     "src/store.s",
     "src/store_bytes.s",
