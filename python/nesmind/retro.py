@@ -21,7 +21,8 @@ Differences, on purpose or not yet:
 - `em.get_state()` returns a nesmind savestate; `em.set_state()` and `state=` take those
   and stable-retro's own (FCEUmm) states, which load for NROM and MMC1 games so far.
 - Scenarios whose reward or end is a Lua function (`script.lua`) are refused: no Lua yet.
-- `record` (.bk2 movies) is not supported yet: passing it is an error, not a silent no-op.
+- `.bk2` movies play back (`Movie`, as stable-retro's playback script uses it); recording
+  them (`record=`) is not supported yet: passing it is an error, not a silent no-op.
 """
 
 import enum
@@ -35,7 +36,7 @@ from gymnasium import spaces
 from . import _nesmind
 from .gym import _Window, _check_render_mode
 
-__all__ = ["Actions", "Observations", "RetroEnv", "State", "make"]
+__all__ = ["Actions", "Movie", "Observations", "RetroEnv", "State", "make"]
 
 
 class State(enum.Enum):
@@ -217,7 +218,7 @@ class RetroEnv(gymnasium.Env):
         self._window = _Window(f"nesmind: {game}") if render_mode == "human" else None
 
     def _state_name(self, state) -> Optional[str]:
-        if isinstance(state, str):
+        if state is None or isinstance(state, str):
             return state
         s = _enum(state, State)
         if s == State.NONE:
@@ -343,6 +344,84 @@ class RetroEnv(gymnasium.Env):
         if self._window is not None:
             self._window.close()
             self._window = None
+
+
+#: A bk2 movie's key names (after "P1 ") for stable-retro's NES button names.
+_MOVIE_KEYS = {"B": "B", "SELECT": "Select", "START": "Start", "UP": "Up", "DOWN": "Down",
+               "LEFT": "Left", "RIGHT": "Right", "A": "A"}
+
+
+class Movie:
+    """A stable-retro (BizHawk-style) `.bk2` movie, read as stable-retro's `Movie` reads it:
+
+        movie = nesmind.retro.Movie("run.bk2")
+        movie.step()
+        env = nesmind.retro.make(movie.get_game(), state=None, players=movie.players,
+                                 use_restricted_actions=nesmind.retro.Actions.ALL)
+        env.initial_state = movie.get_state()
+        env.reset()
+        while movie.step():
+            env.step([movie.get_key(i, p) for p in range(movie.players)
+                      for i in range(env.num_buttons)])
+
+    The zip holds `Header.txt` (the game's name), `Input Log.txt` (one line of keys per
+    frame) and `Core.bin` (the start state, FCEUmm's). Only playing back is supported."""
+
+    def __init__(self, path: str, record: bool = False, players: int = 1):
+        import zipfile
+
+        if record:
+            raise _nesmind.NesError("recording .bk2 movies is not supported by nesmind.retro yet")
+        try:
+            with zipfile.ZipFile(path) as z:
+                names = set(z.namelist())
+                for need in ("Header.txt", "Input Log.txt"):
+                    if need not in names:
+                        raise _nesmind.NesError(f"{path}: not a .bk2 movie (no {need})")
+                header = z.read("Header.txt").decode("utf-8", "replace")
+                log = z.read("Input Log.txt").decode("utf-8", "replace").splitlines()
+                self._state = z.read("Core.bin") if "Core.bin" in names else None
+        except (OSError, zipfile.BadZipFile) as e:
+            raise _nesmind.NesError(f"{path}: cannot read the movie: {e}") from None
+        fields = dict(line.split(" ", 1) for line in header.splitlines() if " " in line)
+        self._game = fields.get("GameName")
+        lines = [ln for ln in log if ln.strip() and not ln.startswith("[")]
+        if not lines or lines[0].startswith("|"):
+            raise _nesmind.NesError(f"{path}: the input log names no keys")
+        self._keys = [k for k in lines[0].split("|") if k]
+        self._frames = []
+        for n, line in enumerate(lines[1:], start=1):
+            cells = line.split("|")[2:]  # "", the console's column, then the pads'
+            flat = "".join(cells)
+            if len(flat) != len(self._keys):
+                raise _nesmind.NesError(
+                    f"{path}: frame {n} has {len(flat)} keys, the log names {len(self._keys)}")
+            self._frames.append(frozenset(k for k, c in zip(self._keys, flat) if c != "."))
+        self.players = max((int(k[1:k.index(" ")]) for k in self._keys
+                            if k.startswith("P") and " " in k), default=1)
+        self._at = -1
+
+    def step(self) -> bool:
+        """Moves to the next frame; False past the last."""
+        self._at += 1
+        return self._at < len(self._frames)
+
+    def get_key(self, key: int, player: int = 0) -> bool:
+        """Whether stable-retro's button `key` (B, -, SELECT, START, UP, DOWN, LEFT, RIGHT,
+        A) of `player` (from 0) is held in this frame."""
+        if not 0 <= self._at < len(self._frames) or not 0 <= key < len(BUTTONS):
+            return False
+        name = BUTTONS[key]
+        return name is not None and f"P{player + 1} {_MOVIE_KEYS[name]}" in self._frames[self._at]
+
+    def get_state(self) -> Optional[bytes]:
+        return self._state
+
+    def get_game(self) -> Optional[str]:
+        return self._game
+
+    def close(self):
+        pass
 
 
 def make(game: str, state=State.DEFAULT, inttype=None, **kwargs) -> RetroEnv:

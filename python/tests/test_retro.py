@@ -209,3 +209,41 @@ def test_refusals_name_the_problem(integration, tmp_path):
         nr.make(GAME, inttype=rd.Integrations.CUSTOM_ONLY, scenario=str(lua))
     with pytest.raises(nesmind.NesError, match="NoState"):
         nr.make(GAME, inttype=rd.Integrations.CUSTOM_ONLY, state="NoState")
+
+
+def test_a_bk2_movie_plays_back_as_recorded(integration, tmp_path):
+    """stable-retro records a movie while it plays; nesmind.retro plays it back with
+    stable-retro's own playback loop and sees the same rewards and info on every step."""
+    retro, rd, _ = integration
+    import nesmind.retro as nr
+    env = retro.make(GAME, inttype=rd.Integrations.CUSTOM_ONLY, render_mode=None,
+                     record=str(tmp_path))
+    env.reset()
+    rng = np.random.default_rng(21)
+    recorded = [env.step((rng.random(9) < 0.3).astype(np.uint8))[1:] for _ in range(400)]
+    env.stop_record()
+    env.close()
+    (path,) = tmp_path.glob("*.bk2")
+
+    movie = nr.Movie(str(path))
+    movie.step()
+    assert (movie.get_game(), movie.players) == (GAME, 1)
+    ours = nr.make(movie.get_game(), state=None, players=movie.players,
+                   use_restricted_actions=nr.Actions.ALL, inttype=rd.Integrations.CUSTOM_ONLY)
+    ours.initial_state = movie.get_state()
+    ours.reset()
+    played = []
+    while movie.step():
+        keys = [movie.get_key(i, p) for p in range(movie.players)
+                for i in range(ours.num_buttons)]
+        played.append(ours.step(keys)[1:])
+    ours.close()
+    assert len(played) == len(recorded)
+    for step, (mine, its) in enumerate(zip(played, recorded)):
+        assert mine == its, f"step {step}: stable-retro {its}, nesmind {mine}"
+    assert sum(r for r, *_ in recorded) > 0
+    # A file that is no movie is named as such.
+    bad = tmp_path / "bad.bk2"
+    bad.write_bytes(b"PK not really")
+    with pytest.raises(nesmind.NesError, match="bad.bk2"):
+        nr.Movie(str(bad))
