@@ -74,7 +74,7 @@ pub struct BenchArgs {
     /// alternation.
     #[arg(long)]
     pub audio: bool,
-    /// Play DIR/<ROM file stem>.replay where there is one (e.g. benches/replays), instead
+    /// Play `DIR/<ROM file stem>.replay` where there is one (e.g. benches/replays), instead
     /// of the fixed input script.
     #[arg(long, value_name = "DIR")]
     pub replays: Option<std::path::PathBuf>,

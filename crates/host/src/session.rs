@@ -1,7 +1,7 @@
 //! The session loop: one machine, at most one plug-in, the pads, replays and savestates.
 //!
 //! Each [`Session::step`] runs the machine to scanline 240 (picture finished, NMI not yet
-//! taken), hands the plug-in a [`Frame`] view with the watch hits of that frame, then
+//! taken), hands the plug-in a [`Frame`](crate::Frame) view with the watch hits of that frame, then
 //! applies human and replay input so the game's next controller read sees it.
 
 use super::replay::{Event, Player, Recorder, ReplayError};

@@ -236,7 +236,7 @@ impl Game {
         }
     }
 
-    /// [I] After a shop's cut-scene the piles are emptied and 6 x shop hats are dealt evenly;
+    /// \[I\] After a shop's cut-scene the piles are emptied and 6 x shop hats are dealt evenly;
     /// their types are assumed to come from the same generator.
     fn refill(&mut self) {
         self.frame = self

@@ -1,9 +1,9 @@
 //! A RAM-image host: the simulator run frame by frame behind the plug-in [`Frame`] API.
 //!
-//! It keeps the documented addresses (and the [GAP] ones of its own RAM-map entry) current
+//! It keeps the documented addresses (and the \[GAP\] ones of its own RAM-map entry) current
 //! every frame and reacts to pad edges: Left/Right shift the pair (or the free hat once the
 //! pair has split), A swaps the two hats' columns, Down drops fast, B calls the ready helper.
-//! [GAP] The helper screen is modelled as: Left/Right move a column cursor; with Alexey each
+//! \[GAP\] The helper screen is modelled as: Left/Right move a column cursor; with Alexey each
 //! A removes the bottom hat under the cursor until five are gone or B ends it; with Vladimir
 //! the first A picks a pile and a second A on another pile swaps them.
 
@@ -15,10 +15,10 @@ use nesmind_host::{Buttons, Frame};
 
 /// Y of a freshly spawned pair (the spawn routine's value).
 pub const SPAWN_Y: i16 = 169;
-/// [GAP] Fall speed: one pixel every `FALL_PERIOD` frames, `FAST_FALL` pixels a frame with Down.
+/// \[GAP\] Fall speed: one pixel every `FALL_PERIOD` frames, `FAST_FALL` pixels a frame with Down.
 const FALL_PERIOD: u64 = 4;
 const FAST_FALL: i16 = 8;
-/// [GAP] Frames between a landing and the next spawn.
+/// \[GAP\] Frames between a landing and the next spawn.
 const SPAWN_DELAY: u32 = 8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -44,7 +44,7 @@ pub enum Helper {
     Vladimir,
 }
 
-/// [I] How the nesting table is read; the ROM map does not say which index is the lower hat.
+/// \[I\] How the nesting table is read; the ROM map does not say which index is the lower hat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NestReading {
     /// Row = hat already on the pile, column = landing hat, value = brim-to-brim offset.
@@ -62,16 +62,16 @@ pub enum HelperAwards {
     TetrisWiki,
 }
 
-/// Every rule value that is inferred [I] or unknown [GAP], in one place.
+/// Every rule value that is inferred \[I\] or unknown \[GAP\], in one place.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// [I] Nesting-table orientation.
+    /// \[I\] Nesting-table orientation.
     pub nest_reading: NestReading,
-    /// [GAP] Pile height in pixels above which the game ends. Best estimate: the falling Y
+    /// \[GAP\] Pile height in pixels above which the game ends. Best estimate: the falling Y
     /// counts down from $80, so a pile taller than 128 px meets a pair as it enters.
     pub height_limit: u16,
-    /// [I] A free hat may slide over a neighbouring pile only when that pile is strictly lower
+    /// \[I\] A free hat may slide over a neighbouring pile only when that pile is strictly lower
     /// than the hat's bottom; `true` also allows equal heights.
     pub slide_over_equal: bool,
     /// Stacks to clear per stage (15 when the game is started from the first level).
@@ -84,22 +84,22 @@ pub struct Settings {
     pub alexey_max: u32,
     /// Which stacks earn which helper (the sources disagree).
     pub helper_awards: HelperAwards,
-    /// [GAP] Extra cash for a "hatris"; amount and condition unknown, so 0 by default.
+    /// \[GAP\] Extra cash for a "hatris"; amount and condition unknown, so 0 by default.
     pub hatris_bonus: u64,
     /// The matching-pair re-pick of the spawn routine (the skew). Off reproduces a fair generator.
     pub pair_skew: bool,
     /// Refill the playfield with 6 x shop hats after each shop's cut-scene.
     pub shop_refill: bool,
-    /// [GAP] Fewest frames between two spawns (player moves, drop, clear animation).
+    /// \[GAP\] Fewest frames between two spawns (player moves, drop, clear animation).
     pub spawn_frames_min: u32,
-    /// [GAP] Most frames between two spawns.
+    /// \[GAP\] Most frames between two spawns.
     pub spawn_frames_max: u32,
-    /// [GAP] Frames spent in a shop's cut-scene.
+    /// \[GAP\] Frames spent in a shop's cut-scene.
     pub cutscene_frames: u32,
-    /// [I] Calls of the randomize routine per frame while the pick loop re-rolls (roughly
+    /// \[I\] Calls of the randomize routine per frame while the pick loop re-rolls (roughly
     /// 700 CPU cycles per call); the frame counter keeps running during the loop.
     pub pick_calls_per_frame: u32,
-    /// [GAP] 6502 carry flag on the first PRNG call after power-on (every later call enters with it set).
+    /// \[GAP\] 6502 carry flag on the first PRNG call after power-on (every later call enters with it set).
     pub first_pick_carry: bool,
 }
 

@@ -4,7 +4,7 @@
 //! when its registers change, so the CPU and PPU read through plain offset tables.
 //!
 //! # Adding a board
-//! 1. A file `cart/<board>.rs` with a serde-serialisable struct implementing [`Board`]:
+//! 1. A file `cart/<board>.rs` with a serde-serialisable struct implementing `Board`:
 //!    `power_on` sets the bank layout, `write` decodes the registers and calls the
 //!    `CartCore::map_*` helpers. Everything the board knows about itself stays in its
 //!    file: whether it watches the PPU bus or counts CPU cycles, and any registers in
