@@ -260,7 +260,7 @@ fn axis(
             &before.pic,
             &pos[k].shot.pic,
             &pos[k].changes,
-            guess,
+            (diffs[0].min(guess), diffs[diffs.len() - 1].max(guess)),
             horizontal,
         ) {
             steps.push(t);
@@ -327,16 +327,17 @@ fn displacement(
     before: &Picture,
     after: &Picture,
     ch: &Changes,
-    guess: f64,
+    (low, high): (f64, f64),
     horizontal: bool,
 ) -> Option<i32> {
-    let g = guess.round() as i32;
-    // The guess (from means of changed pixels) may be pulled off by what lies under the
-    // hand, more on larger cells.
-    let reach = (g * 2 / 5).max(6);
+    let (low, high) = (low.round() as i32, high.round() as i32);
+    // The steps of the means of changed pixels (`low` to `high`) may be pulled off by
+    // what lies under the hand, more on larger cells, and by turns one way and the other
+    // (a hand drawn in tiles: steps of 22 and 42 pixels for cells 32 apart).
+    let reach = (low * 2 / 5).max(6);
     let changed: std::collections::HashSet<(i32, i32)> = ch.pixels.iter().copied().collect();
     let mut best: Option<(usize, i32)> = None;
-    for along in g - reach..=g + reach {
+    for along in (low - reach).max(1)..=high + reach {
         for across in -3..=3 {
             let (dx, dy) = if horizontal {
                 (along, across)
