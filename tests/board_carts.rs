@@ -11,8 +11,21 @@ use nesmind::host::savestate;
 use std::path::PathBuf;
 use std::process::Command;
 
-/// (cart source, submapper, mapper, checks it must pass).
-const CARTS: &[(&str, u8, u16, u8)] = &[("m087", 0, 87, 18)];
+/// (cart source, submapper, mapper). The status is 0 only once the whole script ran.
+const CARTS: &[(&str, u8, u16)] = &[
+    ("m087", 0, 87),
+    ("m184", 0, 184),
+    ("m185", 0, 185),
+    ("m185", 4, 185),
+    ("m185", 5, 185),
+    ("m185", 6, 185),
+    ("m185", 7, 185),
+    ("m140", 0, 140),
+    ("m206", 0, 206),
+    ("m075", 0, 75),
+    ("m032", 0, 32),
+    ("m032", 1, 32),
+];
 
 const FRAMES: usize = 30;
 
@@ -68,14 +81,14 @@ fn assert_same(name: &str, what: &str, a: &[Frame], b: &[Frame]) {
 }
 
 /// The cart's verdict from its RAM.
-fn verdict(name: &str, ram: &[u8], checks: u8) {
+fn verdict(name: &str, ram: &[u8]) {
     let (status, at, got, want, passed) =
         (ram[0x300], ram[0x301], ram[0x302], ram[0x303], ram[0x304]);
     assert!(
         status == 0,
         "{name}: status {status:#04X}: the step at script offset {at} read {got:#04X}, expected {want:#04X} ({passed} checks passed before)"
     );
-    assert_eq!(passed, checks, "{name}: checks passed");
+    assert!(passed > 0, "{name}: no check ran");
 }
 
 #[test]
@@ -83,13 +96,13 @@ fn board_carts_pass_in_both_modes() {
     if !common::cc65_installed() {
         return;
     }
-    for &(cart, sub, mapper, checks) in CARTS {
+    for &(cart, sub, mapper) in CARTS {
         let name = format!("{cart} (submapper {sub})");
         let (rom, path) = build(cart, sub);
         assert_eq!((rom.mapper, rom.submapper), (mapper, sub), "{name}: header");
         let lazy = run(&mut machine(&rom, Speedups::ALL), FRAMES);
         let lockstep = run(&mut machine(&rom, Speedups::NONE), FRAMES);
-        verdict(&name, &lockstep[FRAMES - 1].1, checks);
+        verdict(&name, &lockstep[FRAMES - 1].1);
         assert_same(&name, "lazy against lockstep", &lazy, &lockstep);
         // The writes keep switching banks under the picture: frames move.
         assert!(
@@ -124,5 +137,47 @@ fn board_carts_pass_in_both_modes() {
             "{name}: info names no board:\n{out}"
         );
         let _ = std::fs::remove_file(&path);
+    }
+}
+
+/// A state file whose value after `prefix` (up to `,` or `)`) is `value`, with its checksum
+/// made right again (a forgery, not a damaged file).
+fn forged(text: &str, rom: &Rom, prefix: &str, value: &str) -> String {
+    let body = text.splitn(4, '\n').nth(3).unwrap();
+    let start = body.find(prefix).expect("the field is in the state") + prefix.len();
+    let len = body[start..].find([',', ')']).unwrap();
+    let body = format!("{}{value}{}", &body[..start], &body[start + len..]);
+    format!(
+        "{} {}\nrom-crc32 {:08X}\nbody-crc32 {:08X} len {}\n{body}",
+        savestate::MAGIC,
+        savestate::VERSION,
+        rom.info.crc32,
+        crc32fast::hash(body.as_bytes()),
+        body.len()
+    )
+}
+
+/// Board registers forged out of range in a savestate are refused by name, not run.
+#[test]
+fn forged_board_registers_are_refused() {
+    if !common::cc65_installed() {
+        return;
+    }
+    for (cart, sub, prefix, value, field) in [
+        ("m206", 0, "Namco108((select:", "9", "bus.cart.board.select"),
+        ("m185", 5, "key:Some(", "9", "bus.cart.board.key"),
+        ("m032", 1, "swap:", "true", "bus.cart.board.swap"),
+        ("m075", 0, "Vrc1((chr:(", "99", "bus.cart.board.chr"),
+    ] {
+        let (rom, path) = build(cart, sub);
+        let _ = std::fs::remove_file(&path);
+        let mut m = machine(&rom, Speedups::ALL);
+        run(&mut m, 3);
+        let text = savestate::encode(&m, &rom).unwrap();
+        let err = match savestate::decode(&forged(&text, &rom, prefix, value), &rom) {
+            Ok(_) => panic!("{cart}: a state with {prefix}{value} was accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.contains(field), "{cart}: {err}");
     }
 }

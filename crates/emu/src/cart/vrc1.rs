@@ -59,4 +59,11 @@ impl Board for Vrc1 {
             _ => {}
         }
     }
+    fn check(&self) -> Result<(), crate::InvalidState> {
+        crate::state::ensure(
+            self.chr.iter().all(|&b| b <= 0x1F),
+            "bus.cart.board.chr",
+            || format!("{:?} holds a bank beyond the chip's five bits", self.chr),
+        )
+    }
 }
