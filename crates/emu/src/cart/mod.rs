@@ -9,9 +9,13 @@
 //!    `CartCore::map_*` helpers. Everything the board knows about itself stays in its
 //!    file: whether it watches the PPU bus or counts CPU cycles, and any registers in
 //!    $6000-$7FFF (the trait's methods with defaults).
-//! 2. A variant in the `boards!` list and its mapper number (and submapper) in `board_for`.
+//! 2. A variant in the `boards!` list and its mapper number (and submapper) in `board_for`,
+//!    with the name `nesmind info` shows (the README's supported-boards list follows it:
+//!    `tests/supported_boards.rs`).
 //! 3. A test ROM for it in `tests/conformance.ron` (holy-mapperel covers most discrete
-//!    boards) and a line in the README's conformance table (`nesmind test-roms --markdown`).
+//!    boards) and a line in the README's conformance table (`nesmind test-roms --markdown`),
+//!    or a test cart of its own in `tests/carts/boards` (a script of register writes and
+//!    expected reads for `harness.inc`), listed in `tests/board_carts.rs`.
 //! 4. A board that watches the PPU bus says what whole lines must show it (`PpuWatch`),
 //!    and a board whose IRQ counts A12 rises describes its counter (`a12_irq`) so the
 //!    scheduler can predict the IRQ (`ppu/watched.rs`); check its speed with `nesmind
