@@ -37,6 +37,10 @@ pub fn describe(rom: &Rom) -> Vec<String> {
         format!("file        {}", i.file_name),
         format!("format      {}", if rom.nes2 { "NES 2.0" } else { "iNES" }),
         format!("mapper      {} (submapper {})", rom.mapper, rom.submapper),
+        format!(
+            "board       {}",
+            crate::emu::cart::board_name(rom).unwrap_or("not supported")
+        ),
         format!("PRG ROM     {}", size(rom.prg_rom.len())),
         if rom.chr_rom.is_empty() {
             format!("CHR RAM     {}", size(rom.chr_ram_size))

@@ -11,7 +11,7 @@ pub const DOTS: &[u8] = include_bytes!("../../plugins/spot/cart/dots.nes");
 pub const HATRIS: &[u8] = include_bytes!("../../plugins/hatris/cart/hatris-like.nes");
 
 /// Boards the synthetic images exercise (beside the two NROM demo carts).
-const MAPPERS: [u16; 9] = [1, 2, 3, 4, 7, 9, 34, 69, 78];
+const MAPPERS: [u16; 16] = [1, 2, 3, 4, 7, 9, 34, 69, 78, 87, 184, 185, 140, 206, 75, 32];
 
 /// A program at the start of every 8 KiB PRG bank that writes a counter to every bank
 /// register window for ever (with vectors at each bank's end), so whatever the board maps

@@ -9,9 +9,13 @@
 //!    `CartCore::map_*` helpers. Everything the board knows about itself stays in its
 //!    file: whether it watches the PPU bus or counts CPU cycles, and any registers in
 //!    $6000-$7FFF (the trait's methods with defaults).
-//! 2. A variant in the `boards!` list and its mapper number (and submapper) in `board_for`.
+//! 2. A variant in the `boards!` list and its mapper number (and submapper) in `board_for`,
+//!    with the name `nesmind info` shows (the README's supported-boards list follows it:
+//!    `tests/supported_boards.rs`).
 //! 3. A test ROM for it in `tests/conformance.ron` (holy-mapperel covers most discrete
-//!    boards) and a line in the README's conformance table (`nesmind test-roms --markdown`).
+//!    boards) and a line in the README's conformance table (`nesmind test-roms --markdown`),
+//!    or a test cart of its own in `tests/carts/boards` (a script of register writes and
+//!    expected reads for `harness.inc`), listed in `tests/board_carts.rs`.
 //! 4. A board that watches the PPU bus says what whole lines must show it (`PpuWatch`),
 //!    and a board whose IRQ counts A12 rises describes its counter (`a12_irq`) so the
 //!    scheduler can predict the IRQ (`ppu/watched.rs`); check its speed with `nesmind
@@ -24,18 +28,25 @@ mod action53;
 mod axrom;
 mod bnrom;
 mod cnrom;
+mod cnrom_protect;
 mod color_dreams;
 mod fme7;
 mod gxrom;
 mod import;
 mod irem78;
+mod irem_g101;
+mod jaleco140;
+mod jaleco87;
 mod mmc1;
 mod mmc2;
 mod mmc3;
+mod namco108;
 mod nrom;
 mod shared_ram;
+mod sunsoft1;
 mod unrom512;
 mod uxrom;
+mod vrc1;
 
 use super::rom::{Mirroring, Rom, RomError};
 use serde::{Deserialize, Serialize};
@@ -56,6 +67,20 @@ pub struct Window {
     pub(crate) source: Source,
     pub(crate) offset: usize,
     pub(crate) writable: bool,
+}
+
+/// The $FF page after the CHR ROM of boards that can disconnect CHR (`Board::cuts_chr`).
+const CUT_CHR_PAGE: usize = 0x400;
+
+/// The CHR ROM as a board keeps it: with an $FF page appended when it can cut CHR off.
+fn board_chr_rom(rom: &Rom, cuts_chr: bool) -> Arc<[u8]> {
+    if cuts_chr && !rom.chr_rom.is_empty() {
+        let mut chr = rom.chr_rom.to_vec();
+        chr.resize(chr.len() + CUT_CHR_PAGE, 0xFF);
+        chr.into()
+    } else {
+        rom.chr_rom.clone()
+    }
 }
 
 /// `CartCore::rom_pages` for a page that does not show ROM.
@@ -203,6 +228,14 @@ impl CartCore {
     pub fn map_chr8(&mut self, bank: usize) {
         for i in 0..8 {
             self.map_chr1(i, bank * 8 + i);
+        }
+    }
+    /// Points every pattern window at the 1 KiB of $FF kept after the CHR ROM of boards
+    /// that can cut CHR off (`Board::cuts_chr`): the PPU then reads what a floating bus
+    /// pulled up gives. With CHR RAM there is no such page, and nothing changes.
+    pub fn map_chr_cut(&mut self) {
+        if !self.chr_is_ram && self.chr_rom.len() >= CUT_CHR_PAGE {
+            self.chr = [self.chr_rom.len() - CUT_CHR_PAGE; 8];
         }
     }
     pub fn set_mirroring(&mut self, m: Mirroring) {
@@ -384,6 +417,11 @@ trait Board {
     fn counts_cpu_cycles(&self) -> bool {
         false
     }
+    /// True for boards that can disconnect CHR ROM (mapper 185's copy protection): their
+    /// CHR ROM gets a page of $FF after it, which `CartCore::map_chr_cut` shows.
+    fn cuts_chr(&self) -> bool {
+        false
+    }
     /// Registers the board decodes inside $6000-$7FFF, which otherwise only PRG RAM sees.
     fn low_registers(&self) -> Option<RangeInclusive<u16>> {
         None
@@ -425,28 +463,94 @@ boards! {
     Irem78(irem78::Irem78),
     Action53(action53::Action53),
     Unrom512(unrom512::Unrom512),
+    Jaleco87(jaleco87::Jaleco87),
+    Sunsoft1(sunsoft1::Sunsoft1),
+    CnromProtect(cnrom_protect::CnromProtect),
+    Jaleco140(jaleco140::Jaleco140),
+    Namco108(namco108::Namco108),
+    Vrc1(vrc1::Vrc1),
+    IremG101(irem_g101::IremG101),
 }
 
-fn board_for(rom: &Rom) -> Result<BoardKind, RomError> {
+/// The board for `rom`'s mapper and submapper, and the name `nesmind info` shows for it.
+fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
     let sub = rom.submapper;
     Ok(match rom.mapper {
-        0 => BoardKind::Nrom(nrom::Nrom),
-        1 => BoardKind::Mmc1(mmc1::Mmc1::new(rom)),
-        2 => BoardKind::Uxrom(uxrom::Uxrom::new(false, sub == 2)),
-        180 => BoardKind::Uxrom(uxrom::Uxrom::new(true, sub == 2)),
-        3 => BoardKind::Cnrom(cnrom::Cnrom::new(sub == 2)),
-        4 => BoardKind::Mmc3(mmc3::Mmc3::new(mmc3::Variant::Standard, sub)),
-        118 => BoardKind::Mmc3(mmc3::Mmc3::new(mmc3::Variant::TxSrom, sub)),
-        7 => BoardKind::Axrom(axrom::Axrom::new(sub == 2)),
-        9 => BoardKind::Mmc2(mmc2::Mmc2::new(false)),
-        10 => BoardKind::Mmc2(mmc2::Mmc2::new(true)),
-        11 => BoardKind::ColorDreams(color_dreams::ColorDreams),
-        28 => BoardKind::Action53(action53::Action53::default()),
-        30 => BoardKind::Unrom512(unrom512::Unrom512::new(rom)),
-        34 => BoardKind::Bnrom(bnrom::Bnrom::new(rom)),
-        66 => BoardKind::Gxrom(gxrom::Gxrom),
-        69 => BoardKind::Fme7(fme7::Fme7::default()),
-        78 => BoardKind::Irem78(irem78::Irem78::new(rom)),
+        0 => (BoardKind::Nrom(nrom::Nrom), "NROM"),
+        1 => (
+            BoardKind::Mmc1(mmc1::Mmc1::new(rom)),
+            "Nintendo MMC1 (SxROM)",
+        ),
+        2 => (
+            BoardKind::Uxrom(uxrom::Uxrom::new(false, sub == 2)),
+            "UxROM",
+        ),
+        180 => (
+            BoardKind::Uxrom(uxrom::Uxrom::new(true, sub == 2)),
+            "UNROM with a 74HC08 (Crazy Climber)",
+        ),
+        3 => (BoardKind::Cnrom(cnrom::Cnrom::new(sub == 2)), "CNROM"),
+        4 => (
+            BoardKind::Mmc3(mmc3::Mmc3::new(mmc3::Variant::Standard, sub)),
+            "Nintendo MMC3 (TxROM)",
+        ),
+        118 => (
+            BoardKind::Mmc3(mmc3::Mmc3::new(mmc3::Variant::TxSrom, sub)),
+            "Nintendo MMC3 with CHR-wired mirroring (TxSROM)",
+        ),
+        7 => (BoardKind::Axrom(axrom::Axrom::new(sub == 2)), "AxROM"),
+        9 => (
+            BoardKind::Mmc2(mmc2::Mmc2::new(false)),
+            "Nintendo MMC2 (PxROM)",
+        ),
+        10 => (
+            BoardKind::Mmc2(mmc2::Mmc2::new(true)),
+            "Nintendo MMC4 (FxROM)",
+        ),
+        11 => (
+            BoardKind::ColorDreams(color_dreams::ColorDreams),
+            "Color Dreams",
+        ),
+        28 => (
+            BoardKind::Action53(action53::Action53::default()),
+            "Action 53",
+        ),
+        30 => (
+            BoardKind::Unrom512(unrom512::Unrom512::new(rom)),
+            "UNROM 512",
+        ),
+        34 => (
+            BoardKind::Bnrom(bnrom::Bnrom::new(rom)),
+            "BNROM or NINA-001",
+        ),
+        66 => (BoardKind::Gxrom(gxrom::Gxrom), "GxROM"),
+        69 => (BoardKind::Fme7(fme7::Fme7::default()), "Sunsoft FME-7"),
+        78 => (
+            BoardKind::Irem78(irem78::Irem78::new(rom)),
+            "Irem Holy Diver / Jaleco JF-16",
+        ),
+        87 => (
+            BoardKind::Jaleco87(jaleco87::Jaleco87),
+            "Jaleco J87 (CHR latch at $6000)",
+        ),
+        184 => (BoardKind::Sunsoft1(sunsoft1::Sunsoft1), "Sunsoft-1"),
+        185 => (
+            BoardKind::CnromProtect(cnrom_protect::CnromProtect::new(sub)),
+            "CNROM with CHR copy protection",
+        ),
+        140 => (
+            BoardKind::Jaleco140(jaleco140::Jaleco140),
+            "Jaleco JF-11/JF-14",
+        ),
+        206 => (
+            BoardKind::Namco108(namco108::Namco108::default()),
+            "Namco 108 (DxROM)",
+        ),
+        75 => (BoardKind::Vrc1(vrc1::Vrc1::default()), "Konami VRC1"),
+        32 => (
+            BoardKind::IremG101(irem_g101::IremG101::new(sub)),
+            "Irem G-101",
+        ),
         m => {
             return Err(RomError::UnsupportedMapper {
                 mapper: m,
@@ -459,6 +563,16 @@ fn board_for(rom: &Rom) -> Result<BoardKind, RomError> {
 /// Rejects images whose mapper no board implements.
 pub fn check_supported(rom: &Rom) -> Result<(), RomError> {
     board_for(rom).map(|_| ())
+}
+
+/// The name of the board (family) that runs `rom`, as `nesmind info` shows it.
+pub fn board_name(rom: &Rom) -> Result<&'static str, RomError> {
+    let (_, name) = board_for(rom)?;
+    Ok(match (rom.mapper, rom.submapper) {
+        (32, 1) => "Irem G-101 (Major League: one-screen, fixed PRG mode)",
+        (185, 4..=7) => "CNROM with CHR copy protection (keyed by NES 2.0 submapper)",
+        _ => name,
+    })
 }
 
 /// A cartridge plugged into the machine.
@@ -493,7 +607,7 @@ fn no_low_registers() -> RangeInclusive<u16> {
 
 impl Cart {
     pub fn new(rom: &Rom) -> Result<Cart, RomError> {
-        let board = board_for(rom)?;
+        let (board, _) = board_for(rom)?;
         let chr_is_ram = rom.chr_rom.is_empty();
         let chr_ram_size = if chr_is_ram {
             rom.chr_ram_size.max(8 * 1024)
@@ -510,7 +624,7 @@ impl Cart {
         let four = rom.mirroring == Mirroring::FourScreen;
         let mut core = CartCore {
             prg_rom: rom.prg_rom.clone(),
-            chr_rom: rom.chr_rom.clone(),
+            chr_rom: board_chr_rom(rom, board.board().cuts_chr()),
             chr_ram: SharedRam::zeroed(chr_ram_size),
             prg_ram: SharedRam::zeroed(prg_ram_size),
             vram: SharedRam::zeroed(if four { 4096 } else { 2048 }),
@@ -545,7 +659,7 @@ impl Cart {
     /// states) and restores the facts derived from the board.
     pub fn attach_rom(&mut self, rom: &Rom) {
         self.core.prg_rom = rom.prg_rom.clone();
-        self.core.chr_rom = rom.chr_rom.clone();
+        self.core.chr_rom = board_chr_rom(rom, self.board.board().cuts_chr());
         self.core.rebuild_rom_pages();
         self.copy_board_facts();
     }
