@@ -79,6 +79,29 @@ pub struct Mmc1Import {
     pub shift_count: u8,
 }
 
+/// MMC3's registers (mappers 4 and 118), as the game last wrote them, and its scanline
+/// counter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mmc3Import {
+    /// The eight bank registers R0-R7 ($8001 writes).
+    pub regs: [u8; 8],
+    /// $8000: the register the next $8001 writes (bits 0-2), PRG and CHR modes (6, 7).
+    pub select: u8,
+    /// $A000: bit 0 picks horizontal mirroring (ignored on four-screen and TxSROM carts).
+    pub mirroring: u8,
+    /// $A001: bit 7 enables PRG RAM, bit 6 protects it from writes.
+    pub ram_protect: u8,
+    /// $C000: the value the counter reloads.
+    pub irq_latch: u8,
+    pub irq_counter: u8,
+    /// A $C001 write asked for a reload at the next clock.
+    pub irq_reload: bool,
+    /// $E001 enabled the IRQ, $E000 disabled it.
+    pub irq_enabled: bool,
+    /// The board holds the CPU's IRQ line low (raised and not yet acknowledged by $E000).
+    pub irq_pending: bool,
+}
+
 /// The board's registers, for the boards an import can set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardImport {
@@ -86,6 +109,12 @@ pub enum BoardImport {
     Nrom,
     /// Mapper 1.
     Mmc1(Mmc1Import),
+    /// A discrete latch at $8000-$FFFF: the last value it took (after any bus conflict).
+    /// What it selects is the cart's wiring: UxROM (mappers 2, 180), CNROM (3), AxROM (7),
+    /// GxROM (66). Every value is in range: bank numbers wrap to the ROM's size.
+    Latch(u8),
+    /// Mappers 4 and 118.
+    Mmc3(Mmc3Import),
 }
 
 impl BoardImport {
@@ -93,6 +122,8 @@ impl BoardImport {
         match self {
             BoardImport::Nrom => "NROM (mapper 0)",
             BoardImport::Mmc1(_) => "MMC1 (mapper 1)",
+            BoardImport::Latch(_) => "discrete latch (mapper 2, 3, 7, 66 or 180)",
+            BoardImport::Mmc3(_) => "MMC3 (mapper 4 or 118)",
         }
     }
 }
@@ -131,6 +162,8 @@ impl Machine {
         m.bus.ram = s.ram;
         m.bus.open_bus = s.cpu_open_bus;
 
+        // The board may raise the IRQ line (MMC3): the CPU's next poll must look.
+        m.bus.lines_moved();
         let cart = &mut m.bus.cart;
         if !cart.import_board(&s.board) {
             return Err(invalid(
@@ -197,6 +230,12 @@ fn check_ranges(s: &MachineImport) -> Result<(), InvalidState> {
             ensure(v < 0x20, field, || format!("{v:#X} is over five bits"))?;
         }
         // The shift register's own bounds are the board's savestate check.
+    }
+    if let BoardImport::Mmc3(r) = &s.board {
+        // Only the board raises its IRQ, only while enabled, and disabling acknowledges it.
+        ensure(!r.irq_pending || r.irq_enabled, "board.irq_pending", || {
+            "set while the IRQ is disabled ($E000 acknowledges it)".into()
+        })?;
     }
     Ok(())
 }
