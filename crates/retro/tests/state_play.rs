@@ -34,8 +34,13 @@ fn record(python: &Path, rom: &Path, seed: u32) -> Recording {
 }
 
 fn record_after(python: &Path, rom: &Path, seed: u32, warmup: u32) -> Recording {
-    let out =
-        std::env::temp_dir().join(format!("nesmind-state-play-{}-{seed}", std::process::id()));
+    // Tests run side by side in one process: each recording gets its own folder.
+    static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let out = std::env::temp_dir().join(format!(
+        "nesmind-state-play-{}-{seed}-{run}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&out).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/state_play.py");
     let status = std::process::Command::new(python)
