@@ -9,9 +9,12 @@
 //!   is complete, VBL and the NMI are ahead) and the CPU is at an instruction boundary.
 //!   Emulators that save between frames (FCEUmm under libretro ends each frame as its
 //!   line 239 finishes) are then continued from the same point of the frame.
-//! - **The APU** stays as it powers on (channels silent, frame counter in 4-step mode with
-//!   its IRQ allowed): games rewrite their sound registers as they play, and `$4017`, if a
-//!   game set it, is set again only by the game's own code.
+//! - **The APU** stays as it powers on (channels silent): games rewrite their sound
+//!   registers as they play. Only the frame counter's mode is taken, when given
+//!   (`apu_frame_counter`, written to $4017 at the import): a game that turned the frame
+//!   IRQ off at reset and then cleared I (to take its board's IRQs) would otherwise be
+//!   interrupted forever by an IRQ it never acknowledges. Its sequence starts at the
+//!   import.
 //! - **Interrupts**: no NMI or IRQ is pending, the controllers' shift registers are empty
 //!   (games strobe them each frame), the CPU's cycle count and the PPU's frame count start
 //!   where power-on leaves them.
@@ -142,6 +145,9 @@ pub struct MachineImport {
     pub prg_ram: Option<Vec<u8>>,
     /// CHR RAM; required exactly when the cart has CHR RAM instead of CHR ROM.
     pub chr_ram: Option<Vec<u8>>,
+    /// $4017 as the game last wrote it (bit 7: the 5-step sequence, bit 6: no frame IRQ),
+    /// written to the APU at the import; `None` leaves its power-on 4-step mode, IRQ on.
+    pub apu_frame_counter: Option<u8>,
 }
 
 impl Machine {
@@ -175,7 +181,10 @@ impl Machine {
                 ),
             ));
         }
-        let core = &mut cart.core;
+        if let Some(v) = s.apu_frame_counter {
+            m.bus.apu_write(0x4017, v);
+        }
+        let core = &mut m.bus.cart.core;
         fill("ppu.nametables", &mut core.vram, &s.ppu.nametables)?;
         if let Some(data) = &s.prg_ram {
             fill("prg_ram", &mut core.prg_ram, data)?;

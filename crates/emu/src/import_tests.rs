@@ -71,6 +71,7 @@ fn state(board: BoardImport, chr_ram: bool) -> MachineImport {
         board,
         prg_ram: Some(vec![0x5A; 0x2000]),
         chr_ram: chr_ram.then(|| vec![0xA5; 0x2000]),
+        apu_frame_counter: None,
     }
 }
 

@@ -16,7 +16,10 @@
 //!   ends as its line 239 finishes, so the machine starts where `Machine::run_frame`
 //!   leaves one (line 240, dot 1);
 //! - the CPU's position within the frame beyond its cycle counters (not decoded);
-//! - the sound: the APU starts as it powers on (the sound section is not decoded);
+//! - the sound: the APU starts as it powers on (the sound section is not decoded), but for
+//!   the frame counter's mode and IRQ inhibit ($4017's bits 6-7, FCEUmm's `IQFM`), which are
+//!   written to it, so a game that turned the frame IRQ off and takes its board's IRQs does
+//!   not get one it never acknowledges; the frame counter's sequence starts at the import;
 //! - the palette's $3F04/$3F08/$3F0C: FCEUmm keeps the backdrop colour in those entries of
 //!   its palette RAM and their written values beside it, unsaved; they show only when a
 //!   game reads them back or points $2006 at them with rendering off;
@@ -50,6 +53,9 @@ pub struct MachineParts {
     pub board: BoardImport,
     pub wram: Option<Vec<u8>>,
     pub chr_ram: Option<Vec<u8>>,
+    /// $4017's bits 6-7 as the game last wrote them (FCEUmm's `IQFM` keeps them in bits
+    /// 0-1), when saved.
+    pub apu_frame_counter: Option<u8>,
 }
 
 impl MachineParts {
@@ -117,6 +123,11 @@ impl MachineParts {
             board,
             wram: optional("WRAM"),
             chr_ram: optional("CHRR"),
+            apu_frame_counter: s
+                .entry(SectionKind::Sound, "IQFM", 1)
+                .ok()
+                // FCEUmm keeps the written value shifted down: bit 1 5-step, bit 0 no IRQ.
+                .map(|d| (d[0] & 3) << 6),
         })
     }
 }
@@ -183,6 +194,7 @@ impl MachineParts {
             board: self.board,
             prg_ram: self.wram.clone(),
             chr_ram: self.chr_ram.clone(),
+            apu_frame_counter: self.apu_frame_counter,
         })
     }
 }

@@ -89,7 +89,8 @@ fn state_with_irq(board: Entries, line: u32) -> FceuState {
         ("PGEN", vec![0x90]),
     ];
     let counters = vec![("IQLB", line.to_le_bytes().to_vec())];
-    let bytes = fcs(&[(1, cpu), (2, counters), (3, ppu), (0x10, board)]);
+    let sound = vec![("IQFM", vec![3])];
+    let bytes = fcs(&[(1, cpu), (2, counters), (3, ppu), (5, sound), (0x10, board)]);
     FceuState::parse(&bytes).unwrap()
 }
 
@@ -231,4 +232,12 @@ fn an_mmc3_state_takes_its_registers_and_irq_line() {
     };
     let e = e.to_string();
     assert!(e.contains("irq_pending"), "{e}");
+}
+
+#[test]
+fn the_frame_counter_mode_comes_from_iqfm() {
+    // FCEUmm keeps $4017 >> 6: 3 is the 5-step sequence with the frame IRQ off.
+    let parts = MachineParts::from_state(&state(vec![])).unwrap();
+    assert_eq!(parts.apu_frame_counter, Some(0xC0));
+    parts.to_machine(&rom(0, 1, true)).unwrap();
 }
