@@ -15,7 +15,8 @@
 //!   IRQ off at reset and then cleared I (to take its board's IRQs) would otherwise be
 //!   interrupted forever by an IRQ it never acknowledges. Its sequence starts at the
 //!   import.
-//! - **Interrupts**: no NMI or IRQ is pending, the controllers' shift registers are empty
+//! - **Interrupts**: no NMI is pending, nor an IRQ but the one a board's registers say it
+//!   holds (MMC3's `irq_pending`), the controllers' shift registers are empty
 //!   (games strobe them each frame), the CPU's cycle count and the PPU's frame count start
 //!   where power-on leaves them.
 //! - **The picture** is blank until the first frame is drawn.
