@@ -1,7 +1,8 @@
 //! Every NES integration and savestate that stable-retro 1.0.1 ships: all `data.json` and
 //! scenario files parse, every scenario without Lua evaluates over a synthetic RAM
 //! trajectory, all 438 FCEUmm states parse with a named board, and those on the boards
-//! nesmind loads decode into machine parts. `common` finds the data.
+//! nesmind loads decode into machine parts and build a machine (on a made-up ROM of the
+//! board's mapper: the wheel ships no ROMs). `common` finds the data.
 
 mod common;
 
@@ -94,6 +95,25 @@ fn every_integration_parses_and_evaluates() {
     assert_eq!(evaluated + lua.len(), STABLE_INTEGRATIONS);
 }
 
+/// An iNES image of `mapper` with 128 KiB of PRG ROM (all BRK) and 128 KiB of CHR ROM, or
+/// CHR RAM.
+fn synthetic_rom(mapper: u16, chr_ram: bool) -> nesmind_emu::Rom {
+    let m = mapper as u8;
+    let chr_banks = if chr_ram { 0 } else { 16 };
+    let mut img = vec![
+        b'N',
+        b'E',
+        b'S',
+        0x1A,
+        8,
+        chr_banks,
+        (m & 0x0F) << 4,
+        m & 0xF0,
+    ];
+    img.resize(16 + 8 * 0x4000 + usize::from(chr_banks) * 0x2000, 0);
+    nesmind_emu::Rom::parse(&img, "synthetic.nes").unwrap()
+}
+
 #[test]
 fn every_state_parses_and_names_its_board() {
     let Some(root) = data_root() else { return };
@@ -123,12 +143,19 @@ fn every_state_parses_and_names_its_board() {
                 // A board nesmind loads: every piece a machine needs decodes, and goes
                 // through the import's own checks (on the same kind of cart, built here).
                 let s = FceuState::parse(&bytes).unwrap();
-                match MachineParts::from_state(&s).map(|p| p.to_import()) {
-                    Ok(Ok(p)) if p.ppu.fine_x < 8 && p.ppu.v < 0x8000 && p.ppu.t < 0x8000 => {
-                        decoded += 1;
-                        *decoded_boards.entry(l.board.to_string()).or_default() += 1;
+                match MachineParts::from_state(&s) {
+                    Ok(p) => {
+                        // A machine builds from it, on a made-up ROM of its mapper.
+                        let rom = synthetic_rom(l.mappers[0], p.chr_ram.is_some());
+                        match p.to_machine(&rom) {
+                            Ok(_) => {
+                                decoded += 1;
+                                *decoded_boards.entry(l.board.to_string()).or_default() += 1;
+                            }
+                            Err(e) => failures.push(format!("{}: machine {e}", path.display())),
+                        }
                     }
-                    other => failures.push(format!("{}: parts {other:?}", path.display())),
+                    Err(e) => failures.push(format!("{}: parts {e}", path.display())),
                 }
             }
             match checked {
@@ -144,7 +171,7 @@ fn every_state_parses_and_names_its_board() {
     for (b, n) in &boards {
         println!("  {n:4} {b}");
     }
-    println!("{decoded} of {total} states decode into machine parts:");
+    println!("{decoded} of {total} states decode into machine parts and build a machine:");
     for (b, n) in &decoded_boards {
         println!("  {n:4} {b}");
     }
