@@ -19,7 +19,8 @@ Differences, on purpose or not yet:
 - render_mode defaults to None (stable-retro opens a window unless told otherwise); "human"
   shows nesmind's SDL window at the game's speed.
 - `em.get_state()` returns a nesmind savestate; `em.set_state()` and `state=` take those
-  and stable-retro's own (FCEUmm) states, which load for NROM and MMC1 games so far.
+  and stable-retro's own (FCEUmm) states, which load for NROM, MMC1, UxROM, CNROM, AxROM,
+  GxROM and MMC3 games so far.
 - Scenarios whose reward or end is a Lua function (`script.lua`) are refused: no Lua yet.
 - `.bk2` movies play back (`Movie`, as stable-retro's playback script uses it); recording
   them (`record=`) is not supported yet: passing it is an error, not a silent no-op.

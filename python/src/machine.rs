@@ -313,9 +313,9 @@ impl Machine {
     }
 
     /// load_state(data): restores a savestate (bytes or str): nesmind's own, or a
-    /// stable-retro (FCEUmm) state of an NROM or MMC1 game, gzipped as in a `.state` file or
-    /// raw as `em.get_state()` gives it. On any error the machine is left exactly as it
-    /// was and StateError says what is wrong.
+    /// stable-retro (FCEUmm) state of an NROM, MMC1, UxROM, CNROM, AxROM, GxROM or MMC3
+    /// game, gzipped as in a `.state` file or raw as `em.get_state()` gives it. On any
+    /// error the machine is left exactly as it was and StateError says what is wrong.
     fn load_state(&mut self, data: &Bound<'_, PyAny>) -> PyResult<()> {
         let text = if let Ok(s) = data.downcast::<PyString>() {
             s.to_cow()?.to_string()

@@ -59,8 +59,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
     /// Load this savestate before the first frame: a nesmind savestate, or a stable-retro
-    /// (FCEUmm) `.state` of an NROM or MMC1 game, which starts at the frame it was saved
-    /// after, with the sound silent until the game writes it.
+    /// (FCEUmm) `.state` of an NROM, MMC1, UxROM, CNROM, AxROM, GxROM or MMC3 game, which
+    /// starts at the frame it was saved after, with the sound silent until the game writes
+    /// it.
     #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
     /// Write a savestate at the end of the run.

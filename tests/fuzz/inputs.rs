@@ -9,6 +9,7 @@ use rand::{Rng, SeedableRng};
 
 pub const DOTS: &[u8] = include_bytes!("../../plugins/spot/cart/dots.nes");
 pub const HATRIS: &[u8] = include_bytes!("../../plugins/hatris/cart/hatris-like.nes");
+pub const MMC3_WORKLOAD: &[u8] = include_bytes!("../../benches/carts/mmc3/mmc3-workload.nes");
 
 /// Boards the synthetic images exercise (beside the two NROM demo carts).
 const MAPPERS: [u16; 16] = [1, 2, 3, 4, 7, 9, 34, 69, 78, 87, 184, 185, 140, 206, 75, 32];
@@ -398,6 +399,60 @@ pub fn fceumm_state() -> Vec<u8> {
     let end = body.len();
     body[end - 10] = 1;
     body[end - 1] = 1;
+    let mut raw = b"FCS\xFF".to_vec();
+    raw.extend((body.len() as u32).to_le_bytes());
+    raw.extend(9813u32.to_le_bytes());
+    raw.extend([0; 4]);
+    raw.extend(body);
+    raw
+}
+
+/// The same CPU and PPU with an MMC3 board section, its IRQ raised (FCEUmm's `IQLB`) and
+/// the frame counter's mode (`IQFM`): a state the MMC3 workload cart loads.
+pub fn fceumm_mmc3_state() -> Vec<u8> {
+    let mmc1 = fceumm_state();
+    // Everything up to the board section (its kind byte), which is replaced.
+    let board_at = {
+        let mut at = 16;
+        loop {
+            let len = u32::from_le_bytes(mmc1[at + 1..at + 5].try_into().unwrap()) as usize;
+            if mmc1[at] == 0x10 {
+                break at;
+            }
+            at += 5 + len;
+        }
+    };
+    let mut body = mmc1[16..board_at].to_vec();
+    let mut section = |kind: u8, entries: &[(&str, Vec<u8>)]| {
+        let mut data = Vec::new();
+        for (name, bytes) in entries {
+            let mut n = [0u8; 4];
+            n[..name.len()].copy_from_slice(name.as_bytes());
+            data.extend(n);
+            data.extend((bytes.len() as u32).to_le_bytes());
+            data.extend(bytes);
+        }
+        body.push(kind);
+        body.extend((data.len() as u32).to_le_bytes());
+        body.extend(data);
+    };
+    section(2, &[("IQLB", vec![1, 0, 0, 0])]);
+    section(5, &[("IQFM", vec![1])]);
+    section(
+        0x10,
+        &[
+            ("WRAM", vec![0x5A; 0x2000]),
+            ("KTEX", vec![0]),
+            ("REGS", vec![0, 2, 4, 5, 6, 7, 0, 1]),
+            ("CMD", vec![0x46]),
+            ("A000", vec![1]),
+            ("A001", vec![0x80]),
+            ("IRQR", vec![0]),
+            ("IRQC", vec![3]),
+            ("IRQL", vec![190]),
+            ("IRQA", vec![1]),
+        ],
+    );
     let mut raw = b"FCS\xFF".to_vec();
     raw.extend((body.len() as u32).to_le_bytes());
     raw.extend(9813u32.to_le_bytes());

@@ -184,17 +184,25 @@ fn savestates() {
     });
 }
 
-/// stable-retro's FCEUmm savestates, gzipped or not: parsed, their board named, and NROM or
-/// MMC1 ones decoded into machine parts.
+/// stable-retro's FCEUmm savestates, gzipped or not: parsed, their board named, and those of
+/// the boards nesmind loads decoded into machine parts and built into machines.
 #[test]
 fn fceumm_states() {
     let raw = inputs::fceumm_state();
+    let raw_mmc3 = inputs::fceumm_mmc3_state();
     let hatris = Rom::parse(inputs::HATRIS, "hatris.nes").unwrap();
     let dots = Rom::parse(inputs::DOTS, "dots.nes").unwrap();
+    let mmc3 = Rom::parse(inputs::MMC3_WORKLOAD, "mmc3-workload.nes").unwrap();
     let seed = nesmind_retro::parts::load(&raw, &hatris);
     assert!(seed.is_ok(), "{:?}", seed.err());
+    let seed = nesmind_retro::parts::load(&raw_mmc3, &mmc3);
+    assert!(seed.is_ok(), "{:?}", seed.err());
     fuzz("fceumm-states", &[], |m| {
-        let mut bytes = raw.clone();
+        let mut bytes = if m.chance(2) {
+            raw.clone()
+        } else {
+            raw_mmc3.clone()
+        };
         m.mutate_bytes(&mut bytes, false);
         if m.chance(2) {
             bytes = nesmind_retro::gzip::deflate(&bytes);
@@ -210,8 +218,9 @@ fn fceumm_states() {
         let Ok(parts) = nesmind_retro::parts::MachineParts::from_state(&state) else {
             return false;
         };
-        // The seed is an MMC1 state of the Hatris cart's sizes; another board is refused.
-        for rom in [&hatris, &dots] {
+        // The seeds are an MMC1 state of the Hatris cart's sizes and an MMC3 one of the
+        // workload cart's; another board is refused.
+        for rom in [&hatris, &dots, &mmc3] {
             if let Ok(mut machine) = parts.to_machine(rom)
                 && m.chance(4)
             {

@@ -9,10 +9,14 @@
 //!   is complete, VBL and the NMI are ahead) and the CPU is at an instruction boundary.
 //!   Emulators that save between frames (FCEUmm under libretro ends each frame as its
 //!   line 239 finishes) are then continued from the same point of the frame.
-//! - **The APU** stays as it powers on (channels silent, frame counter in 4-step mode with
-//!   its IRQ allowed): games rewrite their sound registers as they play, and `$4017`, if a
-//!   game set it, is set again only by the game's own code.
-//! - **Interrupts**: no NMI or IRQ is pending, the controllers' shift registers are empty
+//! - **The APU** stays as it powers on (channels silent): games rewrite their sound
+//!   registers as they play. Only the frame counter's mode is taken, when given
+//!   (`apu_frame_counter`, written to $4017 at the import): a game that turned the frame
+//!   IRQ off at reset and then cleared I (to take its board's IRQs) would otherwise be
+//!   interrupted forever by an IRQ it never acknowledges. Its sequence starts at the
+//!   import.
+//! - **Interrupts**: no NMI is pending, nor an IRQ but the one a board's registers say it
+//!   holds (MMC3's `irq_pending`), the controllers' shift registers are empty
 //!   (games strobe them each frame), the CPU's cycle count and the PPU's frame count start
 //!   where power-on leaves them.
 //! - **The picture** is blank until the first frame is drawn.
@@ -79,6 +83,29 @@ pub struct Mmc1Import {
     pub shift_count: u8,
 }
 
+/// MMC3's registers (mappers 4 and 118), as the game last wrote them, and its scanline
+/// counter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mmc3Import {
+    /// The eight bank registers R0-R7 ($8001 writes).
+    pub regs: [u8; 8],
+    /// $8000: the register the next $8001 writes (bits 0-2), PRG and CHR modes (6, 7).
+    pub select: u8,
+    /// $A000: bit 0 picks horizontal mirroring (ignored on four-screen and TxSROM carts).
+    pub mirroring: u8,
+    /// $A001: bit 7 enables PRG RAM, bit 6 protects it from writes.
+    pub ram_protect: u8,
+    /// $C000: the value the counter reloads.
+    pub irq_latch: u8,
+    pub irq_counter: u8,
+    /// A $C001 write asked for a reload at the next clock.
+    pub irq_reload: bool,
+    /// $E001 enabled the IRQ, $E000 disabled it.
+    pub irq_enabled: bool,
+    /// The board holds the CPU's IRQ line low (raised and not yet acknowledged by $E000).
+    pub irq_pending: bool,
+}
+
 /// The board's registers, for the boards an import can set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardImport {
@@ -86,6 +113,12 @@ pub enum BoardImport {
     Nrom,
     /// Mapper 1.
     Mmc1(Mmc1Import),
+    /// A discrete latch at $8000-$FFFF: the last value it took (after any bus conflict).
+    /// What it selects is the cart's wiring: UxROM (mappers 2, 180), CNROM (3), AxROM (7),
+    /// GxROM (66). Every value is in range: bank numbers wrap to the ROM's size.
+    Latch(u8),
+    /// Mappers 4 and 118.
+    Mmc3(Mmc3Import),
 }
 
 impl BoardImport {
@@ -93,6 +126,8 @@ impl BoardImport {
         match self {
             BoardImport::Nrom => "NROM (mapper 0)",
             BoardImport::Mmc1(_) => "MMC1 (mapper 1)",
+            BoardImport::Latch(_) => "discrete latch (mapper 2, 3, 7, 66 or 180)",
+            BoardImport::Mmc3(_) => "MMC3 (mapper 4 or 118)",
         }
     }
 }
@@ -111,6 +146,9 @@ pub struct MachineImport {
     pub prg_ram: Option<Vec<u8>>,
     /// CHR RAM; required exactly when the cart has CHR RAM instead of CHR ROM.
     pub chr_ram: Option<Vec<u8>>,
+    /// $4017 as the game last wrote it (bit 7: the 5-step sequence, bit 6: no frame IRQ),
+    /// written to the APU at the import; `None` leaves its power-on 4-step mode, IRQ on.
+    pub apu_frame_counter: Option<u8>,
 }
 
 impl Machine {
@@ -131,6 +169,8 @@ impl Machine {
         m.bus.ram = s.ram;
         m.bus.open_bus = s.cpu_open_bus;
 
+        // The board may raise the IRQ line (MMC3): the CPU's next poll must look.
+        m.bus.lines_moved();
         let cart = &mut m.bus.cart;
         if !cart.import_board(&s.board) {
             return Err(invalid(
@@ -142,7 +182,10 @@ impl Machine {
                 ),
             ));
         }
-        let core = &mut cart.core;
+        if let Some(v) = s.apu_frame_counter {
+            m.bus.apu_write(0x4017, v);
+        }
+        let core = &mut m.bus.cart.core;
         fill("ppu.nametables", &mut core.vram, &s.ppu.nametables)?;
         if let Some(data) = &s.prg_ram {
             fill("prg_ram", &mut core.prg_ram, data)?;
@@ -197,6 +240,12 @@ fn check_ranges(s: &MachineImport) -> Result<(), InvalidState> {
             ensure(v < 0x20, field, || format!("{v:#X} is over five bits"))?;
         }
         // The shift register's own bounds are the board's savestate check.
+    }
+    if let BoardImport::Mmc3(r) = &s.board {
+        // Only the board raises its IRQ, only while enabled, and disabling acknowledges it.
+        ensure(!r.irq_pending || r.irq_enabled, "board.irq_pending", || {
+            "set while the IRQ is disabled ($E000 acknowledges it)".into()
+        })?;
     }
     Ok(())
 }

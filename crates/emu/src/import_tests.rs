@@ -11,8 +11,8 @@ fn rom(mapper: u8, banks: u8, chr_rom: bool) -> Rom {
         0x1A,
         banks,
         u8::from(chr_rom),
-        mapper << 4,
-        0,
+        (mapper & 0x0F) << 4,
+        mapper & 0xF0,
     ];
     img.resize(16, 0);
     for bank in 0..banks {
@@ -71,6 +71,7 @@ fn state(board: BoardImport, chr_ram: bool) -> MachineImport {
         board,
         prg_ram: Some(vec![0x5A; 0x2000]),
         chr_ram: chr_ram.then(|| vec![0xA5; 0x2000]),
+        apu_frame_counter: None,
     }
 }
 
@@ -212,4 +213,73 @@ fn what_does_not_fit_is_refused_by_name() {
         field(&mmc1, &state(BoardImport::Mmc1(regs), true)),
         "board.prg"
     );
+}
+
+#[test]
+fn latch_values_choose_banks_and_mirroring() {
+    // UxROM: bank 2 at $8000, the last fixed at $C000; the value wraps to the ROM's size.
+    let m = Machine::import(&rom(2, 4, false), &state(BoardImport::Latch(6), true)).unwrap();
+    assert_eq!((m.peek(0x8000), m.peek(0xC010)), (2, 3));
+    // AxROM: 32 KiB bank 1 (16 KiB banks 2 and 3), the upper screen.
+    let m = Machine::import(&rom(7, 4, false), &state(BoardImport::Latch(0x11), true)).unwrap();
+    assert_eq!((m.peek(0x8000), m.peek(0xC010)), (2, 3));
+    assert_eq!((m.peek_ppu(0x2000), m.peek_ppu(0x2800)), (0x22, 0x22));
+    let m = Machine::import(&rom(7, 4, false), &state(BoardImport::Latch(0x00), true)).unwrap();
+    assert_eq!((m.peek(0x8000), m.peek_ppu(0x2400)), (0, 0x11));
+    // GxROM: PRG in bits 4-5.
+    let m = Machine::import(&rom(66, 4, true), &state(BoardImport::Latch(0x10), false)).unwrap();
+    assert_eq!(m.peek(0x8000), 2);
+    // CNROM takes it too; NROM does not.
+    Machine::import(&rom(3, 2, true), &state(BoardImport::Latch(0), false)).unwrap();
+    let e = refused(&rom(0, 2, true), &state(BoardImport::Latch(0), false));
+    assert_eq!(e.field, "board");
+}
+
+/// Why `Machine::import` refuses `s`.
+fn refused(rom: &Rom, s: &MachineImport) -> InvalidState {
+    match Machine::import(rom, s) {
+        Ok(_) => panic!("imported"),
+        Err(e) => e,
+    }
+}
+
+fn mmc3(select: u8, mirroring: u8) -> Mmc3Import {
+    Mmc3Import {
+        regs: [0, 2, 4, 5, 6, 7, 3, 1],
+        select,
+        mirroring,
+        ram_protect: 0x80,
+        ..Mmc3Import::default()
+    }
+}
+
+#[test]
+fn mmc3_registers_choose_banks_mirroring_and_the_irq() {
+    let rom = rom(4, 4, true);
+    // R6 = 8 KiB bank 3 at $8000 (16 KiB bank 1's upper half), R7 = bank 1 at $A000.
+    let m = Machine::import(&rom, &state(BoardImport::Mmc3(mmc3(0, 0)), false)).unwrap();
+    assert_eq!((m.peek(0x8000), m.peek(0xA000), m.peek(0xC010)), (1, 0, 3));
+    assert_eq!((m.peek_ppu(0x2000), m.peek_ppu(0x2400)), (0x11, 0x22));
+    // PRG mode 1: the second-last bank at $8000, R6 at $C000; horizontal mirroring.
+    let m = Machine::import(&rom, &state(BoardImport::Mmc3(mmc3(0x40, 1)), false)).unwrap();
+    assert_eq!((m.peek(0x8010), m.peek(0xC000)), (3, 1));
+    assert_eq!((m.peek_ppu(0x2000), m.peek_ppu(0x2400)), (0x11, 0x11));
+    assert_eq!(m.prg_ram(), &[0x5A; 0x2000][..]);
+
+    // The board's IRQ line, raised and not yet acknowledged.
+    let pending = Mmc3Import {
+        irq_enabled: true,
+        irq_pending: true,
+        ..mmc3(0, 0)
+    };
+    let m = Machine::import(&rom, &state(BoardImport::Mmc3(pending), false)).unwrap();
+    assert!(m.bus.cart.core.irq);
+    let disabled = Mmc3Import {
+        irq_enabled: false,
+        ..pending
+    };
+    let e = refused(&rom, &state(BoardImport::Mmc3(disabled), false));
+    assert_eq!(e.field, "board.irq_pending");
+    let e = refused(&rom, &state(BoardImport::Mmc3(pending), true));
+    assert_eq!(e.field, "chr_ram");
 }

@@ -27,7 +27,7 @@ use bus::Bus;
 pub use buttons::Buttons;
 use cart::Cart;
 pub use cpu::Cpu;
-pub use import::{BoardImport, CpuImport, MachineImport, Mmc1Import, PpuImport};
+pub use import::{BoardImport, CpuImport, MachineImport, Mmc1Import, Mmc3Import, PpuImport};
 pub use rom::{Console, Mirroring, Rom, RomError, RomInfo, Timing};
 use serde::{Deserialize, Serialize};
 pub use speedups::Speedups;

@@ -25,8 +25,8 @@ const LAYOUTS: &[(&str, &str, &[u16])] = &[
     ),
     (
         "KTEX:1 REGS:8 CMD:1 A000:1 A001:1 IRQR:1 IRQC:1 IRQL:1 IRQA:1 PPUC:1",
-        "MMC3 (a variant keeping a PPU-control copy)",
-        &[4],
+        "MMC3 TxSROM (CHR banks pick the nametables; PPUC: the CHR slot last fetched)",
+        &[118],
     ),
     (
         "LATC:1 BUSC:1",

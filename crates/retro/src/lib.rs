@@ -3,10 +3,10 @@
 //! `scenario.json`, start states as FCEUmm savestates); this crate reads those folders as
 //! they are, evaluates rewards and ends over RAM exactly as stable-retro does, matches the
 //! user's ROM files to integrations, parses the savestates, and starts a nesmind machine
-//! from an NROM or MMC1 state (`parts`).
+//! from a state of an NROM, MMC1, UxROM, CNROM, AxROM, GxROM or MMC3 game (`parts`).
 //!
 //! Not yet: rewards written in Lua (`script.lua`, reported as "needs Lua"), and states of
-//! other boards (the parser names each state's board).
+//! other boards (VRC, MMC5, ...: the parser names each state's board).
 
 pub mod data;
 pub mod datatype;

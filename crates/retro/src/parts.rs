@@ -1,29 +1,48 @@
 //! The pieces of an FCEUmm state a machine is built from, decoded into plain fields for the
-//! boards nesmind loads (NROM and MMC1), and the machine built from them
-//! ([`MachineParts::to_machine`], through `nesmind_emu::import`).
+//! boards nesmind loads (NROM, MMC1, the discrete latches of UxROM, CNROM, AxROM and
+//! GxROM, and MMC3), and the machine built from them ([`MachineParts::to_machine`], through
+//! `nesmind_emu::import`).
 //!
 //! What FCEUmm keeps, and so what a loader gets: CPU registers and RAM; the PPU's
 //! registers ($2000, $2001, $2002, $2003), its address latches (v, t, fine x, the write
 //! toggle), read buffer and open-bus latch, the odd-frame toggle; nametable RAM, palette
-//! and OAM; work RAM and CHR RAM; the board's registers.
+//! and OAM; work RAM and CHR RAM; the board's registers: MMC1's four and its serial
+//! port; a discrete latch's last value (`LATC`, taken after the bus conflict's AND); MMC3's
+//! eight bank registers (`REGS`), $8000 (`CMD`), $A000, $A001, and its IRQ reload flag,
+//! counter, latch and enable; and the CPU's IRQ line (`IQLB`), whose bit 0 is the board's.
 //!
 //! What it does not keep, and the machine assumes:
 //! - the PPU's scanline and dot: stable-retro saves between frames, and FCEUmm's frame
 //!   ends as its line 239 finishes, so the machine starts where `Machine::run_frame`
 //!   leaves one (line 240, dot 1);
 //! - the CPU's position within the frame beyond its cycle counters (not decoded);
-//! - the sound: the APU starts as it powers on (the sound section is not decoded);
+//! - the sound: the APU starts as it powers on (the sound section is not decoded), but for
+//!   the frame counter's mode and IRQ inhibit ($4017's bits 6-7, FCEUmm's `IQFM`), which are
+//!   written to it, so a game that turned the frame IRQ off and takes its board's IRQs does
+//!   not get one it never acknowledges; the frame counter's sequence starts at the import;
 //! - the palette's $3F04/$3F08/$3F0C: FCEUmm keeps the backdrop colour in those entries of
 //!   its palette RAM and their written values beside it, unsaved; they show only when a
 //!   game reads them back or points $2006 at them with rendering off;
 //! - which ROM it belongs to: the state names no ROM, so a state of another game on the
-//!   same board and RAM sizes loads (and runs that game's RAM on this ROM's code).
+//!   same board and RAM sizes loads (and runs that game's RAM on this ROM's code). The
+//!   latch layout is one for UxROM, CNROM, AxROM and GxROM: what its value selects is the
+//!   ROM's mapper; whether writes have bus conflicts (`BUSC`) too is the ROM's header;
+//! - MMC3's A12 filter: FCEUmm clocks the counter once per line and keeps no filter, so
+//!   A12 is taken as low for long (nothing is fetched from the pattern tables on the
+//!   post-render line), and the next rise counts;
+//! - MMC3's PRG RAM enable: FCEUmm's MMC3 ignores $A001 (its PRG RAM is always on), and a
+//!   game that never wrote it leaves FCEUmm's power-on 0 there; a value with the enable bit
+//!   clear is taken as nesmind's power-on $80 (enabled, writable);
+//! - TxSROM's `PPUC` (the 1 KiB CHR slot the PPU last fetched from, which FCEUmm's mirroring
+//!   follows) is not needed: nesmind's TxSROM maps each nametable from the CHR registers.
 
 use crate::fceumm::{FceuState, SectionKind, StateError};
 use crate::layout;
-use nesmind_emu::{BoardImport, CpuImport, Machine, MachineImport, Mmc1Import, PpuImport, Rom};
+use nesmind_emu::{
+    BoardImport, CpuImport, Machine, MachineImport, Mmc1Import, Mmc3Import, PpuImport, Rom,
+};
 
-/// Everything a NROM or MMC1 machine needs from a state.
+/// Everything a machine needs from a state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MachineParts {
     pub cpu: crate::fceumm::CpuRegs,
@@ -34,10 +53,14 @@ pub struct MachineParts {
     pub board: BoardImport,
     pub wram: Option<Vec<u8>>,
     pub chr_ram: Option<Vec<u8>>,
+    /// $4017's bits 6-7 as the game last wrote them (FCEUmm's `IQFM` keeps them in bits
+    /// 0-1), when saved.
+    pub apu_frame_counter: Option<u8>,
 }
 
 impl MachineParts {
-    /// Decodes a state whose board is NROM or MMC1; others are named in the error.
+    /// Decodes a state whose board nesmind loads (see the header); others are named in the
+    /// error.
     pub fn from_state(s: &FceuState) -> Result<MachineParts, StateError> {
         let entries = s.board_entries();
         let board = match layout::identify(&entries).map(|l| l.board) {
@@ -54,9 +77,17 @@ impl MachineParts {
                     shift_count: s.entry(SectionKind::Board, "BFRS", 1)?[0],
                 })
             }
+            Some(b) if b.starts_with("discrete latch") => {
+                // FCEUmm's latch boards keep the value last latched (after the bus
+                // conflict's AND) and whether the board has bus conflicts, which nesmind
+                // takes from the ROM's header instead.
+                BoardImport::Latch(s.entry(SectionKind::Board, "LATC", 1)?[0])
+            }
+            Some(b) if b.starts_with("MMC3") => BoardImport::Mmc3(mmc3(s)?),
             _ => {
                 return Err(StateError::Missing(format!(
-                    "a decoder for this board ({}): only NROM and MMC1 so far",
+                    "a decoder for this board ({}): only NROM, MMC1, the discrete latches \
+                     (UxROM, CNROM, AxROM, GxROM) and MMC3 so far",
                     layout::describe(&entries)
                 )));
             }
@@ -92,12 +123,47 @@ impl MachineParts {
             board,
             wram: optional("WRAM"),
             chr_ram: optional("CHRR"),
+            apu_frame_counter: s
+                .entry(SectionKind::Sound, "IQFM", 1)
+                .ok()
+                // FCEUmm keeps the written value shifted down: bit 1 5-step, bit 0 no IRQ.
+                .map(|d| (d[0] & 3) << 6),
         })
     }
 }
 
+/// MMC3's entries (both layouts: TxSROM's adds `PPUC`, the 1 KiB CHR slot the PPU last
+/// fetched from, which nesmind's TxSROM does not need as it follows every fetch).
+fn mmc3(s: &FceuState) -> Result<Mmc3Import, StateError> {
+    let byte = |name| s.entry(SectionKind::Board, name, 1).map(|d| d[0]);
+    // FCEUmm stores only 0 and 1 in its flags.
+    let flag = |name| match byte(name)? {
+        0 => Ok(false),
+        1 => Ok(true),
+        v => Err(StateError::Missing(format!(
+            "{name}: a flag (0 or 1) expected, found {v:#04X}"
+        ))),
+    };
+    // The IRQ line: FCEUmm's CPU keeps its sources in IQLB, bit 0 the board's.
+    let line = s.entry(SectionKind::CpuCounters, "IQLB", 4)?;
+    // FCEUmm's MMC3 ignores $A001 (its PRG RAM is always on), so a game that never wrote
+    // it leaves its power-on 0 there, where nesmind's MMC3 powers on with $80.
+    let a001 = byte("A001")?;
+    Ok(Mmc3Import {
+        regs: sized(s.entry(SectionKind::Board, "REGS", 8)?, "REGS")?,
+        select: byte("CMD")?,
+        mirroring: byte("A000")?,
+        ram_protect: if a001 & 0x80 != 0 { a001 } else { 0x80 },
+        irq_latch: byte("IRQL")?,
+        irq_counter: byte("IRQC")?,
+        irq_reload: flag("IRQR")?,
+        irq_enabled: flag("IRQA")?,
+        irq_pending: line[0] & 1 != 0,
+    })
+}
+
 /// A nesmind machine with `rom` inserted, started from an FCEUmm state file's bytes
-/// (gzip-wrapped or raw) of an NROM or MMC1 game.
+/// (gzip-wrapped or raw) of a game on a board nesmind loads (see the header).
 pub fn load(file: &[u8], rom: &Rom) -> Result<Machine, StateError> {
     MachineParts::from_state(&FceuState::parse(file)?)?.to_machine(rom)
 }
@@ -128,6 +194,7 @@ impl MachineParts {
             board: self.board,
             prg_ram: self.wram.clone(),
             chr_ram: self.chr_ram.clone(),
+            apu_frame_counter: self.apu_frame_counter,
         })
     }
 }

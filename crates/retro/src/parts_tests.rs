@@ -58,6 +58,11 @@ fn pattern(len: usize, seed: u8) -> Vec<u8> {
 
 /// CPU and PPU sections, then the board's entries.
 fn state(board: Entries) -> FceuState {
+    state_with_irq(board, 0)
+}
+
+/// The same, with FCEUmm's IRQ sources (`IQLB`) `line`.
+fn state_with_irq(board: Entries, line: u32) -> FceuState {
     let cpu = vec![
         ("PC", vec![0x00, 0xC0]),
         ("A", vec![0x11]),
@@ -83,7 +88,9 @@ fn state(board: Entries) -> FceuState {
         ("VBUF", vec![0x66]),
         ("PGEN", vec![0x90]),
     ];
-    let bytes = fcs(&[(1, cpu), (3, ppu), (0x10, board)]);
+    let counters = vec![("IQLB", line.to_le_bytes().to_vec())];
+    let sound = vec![("IQFM", vec![3])];
+    let bytes = fcs(&[(1, cpu), (2, counters), (3, ppu), (5, sound), (0x10, board)]);
     FceuState::parse(&bytes).unwrap()
 }
 
@@ -159,4 +166,78 @@ fn a_state_for_another_cart_is_an_error() {
         odd.to_machine(&rom(0, 1, true)),
         Err(StateError::Missing(_))
     ));
+}
+
+fn mmc3_entries(a001: u8, irq_enabled: u8) -> Entries {
+    vec![
+        ("WRAM", pattern(0x2000, 7)),
+        ("KTEX", vec![0]),
+        ("REGS", vec![0, 2, 4, 5, 6, 7, 3, 1]),
+        ("CMD", vec![0x46]),
+        ("A000", vec![1]),
+        ("A001", vec![a001]),
+        ("IRQR", vec![0]),
+        ("IRQC", vec![0x12]),
+        ("IRQL", vec![0x34]),
+        ("IRQA", vec![irq_enabled]),
+    ]
+}
+
+#[test]
+fn a_latch_state_takes_its_value() {
+    let parts = MachineParts::from_state(&state(vec![
+        ("CHRR", pattern(0x2000, 9)),
+        ("LATC", vec![2]),
+        ("BUSC", vec![1]),
+    ]))
+    .unwrap();
+    assert_eq!(parts.board, BoardImport::Latch(2));
+    // UxROM with CHR RAM takes it; an NROM cart does not.
+    parts.to_machine(&rom(2, 4, false)).unwrap();
+    assert!(parts.to_machine(&rom(0, 1, false)).is_err());
+}
+
+#[test]
+fn an_mmc3_state_takes_its_registers_and_irq_line() {
+    let parts = MachineParts::from_state(&state_with_irq(mmc3_entries(0, 1), 0x201)).unwrap();
+    let want = Mmc3Import {
+        regs: [0, 2, 4, 5, 6, 7, 3, 1],
+        select: 0x46,
+        mirroring: 1,
+        // FCEUmm's power-on 0 in $A001: PRG RAM on, as FCEUmm has it.
+        ram_protect: 0x80,
+        irq_latch: 0x34,
+        irq_counter: 0x12,
+        irq_reload: false,
+        irq_enabled: true,
+        irq_pending: true,
+    };
+    assert_eq!(parts.board, BoardImport::Mmc3(want));
+    let m = parts.to_machine(&rom(4, 4, true)).unwrap();
+    // Horizontal mirroring from $A000, and the PRG RAM readable.
+    assert_eq!((m.peek_ppu(0x2000), m.peek_ppu(0x2400)), (0x44, 0x44));
+    assert_eq!(m.prg_ram(), &pattern(0x2000, 7)[..]);
+    let parts = MachineParts::from_state(&state(mmc3_entries(0xC0, 0))).unwrap();
+    let BoardImport::Mmc3(r) = parts.board else {
+        panic!("{:?}", parts.board)
+    };
+    assert_eq!((r.ram_protect, r.irq_pending), (0xC0, false));
+    // A flag FCEUmm never writes.
+    let e = MachineParts::from_state(&state(mmc3_entries(0, 2))).unwrap_err();
+    assert!(e.to_string().contains("IRQA"), "{e}");
+    // An IRQ raised while disabled.
+    let parts = MachineParts::from_state(&state_with_irq(mmc3_entries(0, 0), 1)).unwrap();
+    let Err(e) = parts.to_machine(&rom(4, 4, true)) else {
+        panic!("loaded")
+    };
+    let e = e.to_string();
+    assert!(e.contains("irq_pending"), "{e}");
+}
+
+#[test]
+fn the_frame_counter_mode_comes_from_iqfm() {
+    // FCEUmm keeps $4017 >> 6: 3 is the 5-step sequence with the frame IRQ off.
+    let parts = MachineParts::from_state(&state(vec![])).unwrap();
+    assert_eq!(parts.apu_frame_counter, Some(0xC0));
+    parts.to_machine(&rom(0, 1, true)).unwrap();
 }

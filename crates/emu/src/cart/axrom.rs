@@ -13,6 +13,17 @@ impl Axrom {
     pub fn new(bus_conflicts: bool) -> Axrom {
         Axrom { bus_conflicts }
     }
+
+    /// Maps the bank and screen a latch value another emulator saved selects
+    /// (`crate::import`).
+    pub(crate) fn import(core: &mut CartCore, latch: u8) {
+        core.map_prg32(usize::from(latch & 0x0F));
+        core.set_mirroring(if latch & 0x10 != 0 {
+            Mirroring::SingleHigh
+        } else {
+            Mirroring::SingleLow
+        });
+    }
 }
 
 impl Board for Axrom {

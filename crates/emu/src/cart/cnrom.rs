@@ -12,6 +12,11 @@ impl Cnrom {
     pub fn new(bus_conflicts: bool) -> Cnrom {
         Cnrom { bus_conflicts }
     }
+
+    /// Maps the bank a latch value another emulator saved selects (`crate::import`).
+    pub(crate) fn import(core: &mut CartCore, latch: u8) {
+        core.map_chr8(usize::from(latch));
+    }
 }
 
 impl Board for Cnrom {

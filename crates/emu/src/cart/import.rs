@@ -12,6 +12,26 @@ impl Cart {
                 m.import(&mut self.core, r);
                 true
             }
+            (BoardKind::Uxrom(b), &BoardImport::Latch(v)) => {
+                b.import(&mut self.core, v);
+                true
+            }
+            (BoardKind::Cnrom(_), &BoardImport::Latch(v)) => {
+                super::cnrom::Cnrom::import(&mut self.core, v);
+                true
+            }
+            (BoardKind::Axrom(_), &BoardImport::Latch(v)) => {
+                super::axrom::Axrom::import(&mut self.core, v);
+                true
+            }
+            (BoardKind::Gxrom(_), &BoardImport::Latch(v)) => {
+                super::gxrom::Gxrom::import(&mut self.core, v);
+                true
+            }
+            (BoardKind::Mmc3(m), BoardImport::Mmc3(r)) => {
+                m.import(&mut self.core, r);
+                true
+            }
             _ => false,
         }
     }

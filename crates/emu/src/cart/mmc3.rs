@@ -6,6 +6,7 @@
 //! RAM at $7000 and its per-half protection are not modelled: it gets 8 KiB at $6000.)
 
 use super::{A12Edges, A12Irq, Board, CartCore, PpuWatch};
+use crate::import::Mmc3Import;
 use crate::rom::Mirroring;
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +51,22 @@ impl Mmc3 {
             a12_high: false,
             a12_low_since: 0,
         }
+    }
+
+    /// Takes registers another emulator saved (`crate::import`) and maps the banks,
+    /// mirroring and PRG RAM they select. The A12 filter is left as power-on leaves it:
+    /// low for long, so the next rise clocks the counter.
+    pub(crate) fn import(&mut self, core: &mut CartCore, r: &Mmc3Import) {
+        self.regs = r.regs;
+        self.select = r.select;
+        self.mirroring = r.mirroring;
+        self.ram_protect = r.ram_protect;
+        self.irq_latch = r.irq_latch;
+        self.irq_counter = r.irq_counter;
+        self.irq_reload = r.irq_reload;
+        self.irq_enabled = r.irq_enabled;
+        core.irq = r.irq_pending;
+        self.update(core);
     }
 
     fn update(&self, core: &mut CartCore) {

@@ -18,6 +18,11 @@ impl Uxrom {
             bus_conflicts,
         }
     }
+
+    /// Maps the bank a latch value another emulator saved selects (`crate::import`).
+    pub(crate) fn import(&self, core: &mut CartCore, latch: u8) {
+        core.map_prg16(usize::from(self.high_switch), usize::from(latch));
+    }
 }
 
 impl Board for Uxrom {
