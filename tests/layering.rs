@@ -32,6 +32,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "nesmind-host",
             "nesmind-spot",
             "nesmind-hatris",
+            "nesmind-retro",
         ],
     ),
 ];
