@@ -265,8 +265,8 @@ class RetroEnv(gymnasium.Env):
 
     # -- Gymnasium ----------------------------------------------------------------------
 
-    def action_to_array(self, a) -> List[np.ndarray]:
-        """Each player's button mask as stable-retro decodes an action."""
+    def _masks(self, a) -> List[int]:
+        """Each player's button mask (bit i: button i) as stable-retro decodes an action."""
         out = []
         for p in range(self.players):
             action = 0
@@ -288,14 +288,19 @@ class RetroEnv(gymnasium.Env):
                     action |= int(ap[i]) << i
                 if self.use_restricted_actions == Actions.FILTERED:
                     action = self.game.filter_action(action)
-            out.append(np.array([(action >> i) & 1 for i in range(self.num_buttons)], np.uint8))
+            out.append(action)
         return out
+
+    def action_to_array(self, a) -> List[np.ndarray]:
+        """Each player's buttons as stable-retro decodes an action, one 0/1 per button."""
+        return [np.array([(m >> i) & 1 for i in range(self.num_buttons)], np.uint8)
+                for m in self._masks(a)]
 
     def step(self, a):
         if self.img is None and self.ram is None:
             raise RuntimeError("Please call env.reset() before env.step()")
-        for p, ap in enumerate(self.action_to_array(a)):
-            self._press(p, sum(int(b) << i for i, b in enumerate(ap)))
+        for p, mask in enumerate(self._masks(a)):
+            self._press(p, mask)
         self.machine.run_frames(1)
         info = self._evaluate()
         ob = self._update_obs()
