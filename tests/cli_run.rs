@@ -91,9 +91,28 @@ fn info_and_plugins_list() {
         "mapper      0",
         "CRC32       3B96FBCA",
         "SHA-1       F096F66C",
-        "known game",
+        "known game  no in-tree plug-in's catalogue lists this dump",
     ] {
         assert!(out.contains(want), "missing '{want}' in {out}");
+    }
+    // A known game is claimed by its own player only, though both attach to anything.
+    for (demo, mine, other) in [
+        (
+            &nesmind::plugins::spot::demo::DEMO,
+            "spot (as DOTS",
+            "hatris (",
+        ),
+        (
+            &nesmind::plugins::hatris::demo::DEMO,
+            "hatris (as ",
+            "spot (",
+        ),
+    ] {
+        let path = scratch(demo.file_name);
+        std::fs::write(&path, demo.image).unwrap();
+        let (out, _) = text(&nesmind(&["info", path.to_str().unwrap()]));
+        let line = out.lines().find(|l| l.starts_with("known game")).unwrap();
+        assert!(line.contains(mine) && !line.contains(other), "{line}");
     }
     let (out, _) = text(&nesmind(&["plugins"]));
     assert!(out.contains("spot") && out.contains("hatris"), "{out}");

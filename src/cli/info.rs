@@ -1,23 +1,12 @@
 //! `nesmind info ROM`: header fields, hashes, mapper, and which plug-ins know the game.
 
 use crate::emu::Rom;
-use crate::host::{AccessKind, Setup};
-use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct InfoArgs {
     /// The iNES or NES 2.0 ROM file.
     pub rom: PathBuf,
-}
-
-/// A setup that accepts every request: `info` only asks whether a plug-in would attach.
-struct Probe;
-impl Setup for Probe {
-    fn watch(&mut self, _kind: AccessKind, _range: RangeInclusive<u16>) -> usize {
-        0
-    }
-    fn use_pads(&mut self, _count: usize) {}
 }
 
 fn size(bytes: usize) -> String {
@@ -63,23 +52,19 @@ pub fn describe(rom: &Rom) -> Vec<String> {
         format!("PRG CRC32   {:08X}", i.prg_crc32),
         format!("SHA-1       {}", i.sha1_hex()),
     ];
-    // "Known game" = an in-tree plug-in accepts this exact cartridge.
-    let mut known = Vec::new();
-    for entry in crate::plugins::registry() {
-        if let Ok(mut p) = (entry.create)(&Default::default())
-            && p.on_attach(i, &mut Probe).is_ok()
-        {
-            p.on_detach();
-            known.push(format!("{} ({})", entry.name, entry.description));
-        }
-    }
+    // "Known game" = a plug-in's catalogue lists this exact dump. Every player attaches to
+    // any cartridge (it reads an unknown one from the picture), so attaching proves nothing.
+    let known: Vec<String> = crate::plugins::registry()
+        .into_iter()
+        .filter_map(|e| (e.knows)(i).map(|game| format!("{} (as {game})", e.name)))
+        .collect();
     if let Some(warning) = rom.machine_warning() {
         out.push(format!("warning     {warning}"));
     }
     out.push(format!(
         "known game  {}",
         if known.is_empty() {
-            "no in-tree plug-in knows this ROM".to_string()
+            "no in-tree plug-in's catalogue lists this dump".to_string()
         } else {
             format!("played by {}", known.join(", "))
         }

@@ -1,7 +1,7 @@
 //! How an in-tree plug-in presents itself to the command line: its name, constructor,
 //! tools and demo cartridge.
 
-use crate::{Plugin, PluginOptions};
+use crate::{Plugin, PluginOptions, RomInfo};
 
 /// A command-line tool a plug-in provides, e.g. `nesmind arena spot ...`.
 pub type ToolFn = fn(args: &[String]) -> Result<(), String>;
@@ -24,6 +24,10 @@ pub struct Entry {
     pub name: &'static str,
     pub description: &'static str,
     pub create: fn(&PluginOptions) -> Result<Box<dyn Plugin>, String>,
+    /// The game's name when the plug-in's own catalogue lists this exact dump (by CRC).
+    /// Players attach to any cartridge (they read unknown ones from the picture), so
+    /// attaching says nothing; this is what `nesmind info` reports as a known game.
+    pub knows: fn(&RomInfo) -> Option<String>,
     /// (tool name, entry point): `nesmind <tool> <plugin> [args...]`.
     pub tools: &'static [(&'static str, ToolFn)],
     /// The open demo cartridge this plug-in plays, for `nesmind demo <plugin>`.

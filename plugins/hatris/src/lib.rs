@@ -27,6 +27,7 @@ pub static ENTRY: nesmind_host::Entry = nesmind_host::Entry {
     name: "hatris",
     description: "Hatris AI player (search chain over the falling and next pair)",
     create: player::create,
+    knows: ram_map::known_game,
     tools: &[("sim", sim::run), ("train", train::run)],
     demo: Some(&demo::DEMO),
 };

@@ -260,6 +260,11 @@ pub fn shipped() -> Vec<RamMap> {
     parse_maps(SHIPPED, "ram_maps.ron").expect("shipped RAM maps parse")
 }
 
+/// The name of the game when a shipped map lists this dump (`Entry::knows`).
+pub fn known_game(rom: &nesmind_host::RomInfo) -> Option<String> {
+    find(&shipped(), |c| rom.matches_crc(c)).map(|m| m.name.clone())
+}
+
 /// The map for a cartridge with these CRCs, from `maps`.
 pub fn find(maps: &[RamMap], matches: impl Fn(u32) -> bool) -> Option<&RamMap> {
     maps.iter().find(|m| matches(m.crc32))

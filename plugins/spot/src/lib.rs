@@ -34,6 +34,7 @@ pub static ENTRY: nesmind_host::Entry = nesmind_host::Entry {
     name: "spot",
     description: "Spot: N-player hypermax / alpha-beta player that drives the pads",
     create,
+    knows: ram_map::known_game,
     tools: &[
         ("arena", tools::arena_tool),
         ("perft", tools::perft_tool),

@@ -166,6 +166,12 @@ pub fn find_ram_map<'a>(maps: &'a [RamMap], rom: &RomInfo) -> Option<&'a RamMap>
         .find(|m| m.crc32.iter().any(|&c| rom.matches_crc(c)))
 }
 
+/// The name of the game when a shipped map lists this dump (`Entry::knows`).
+pub fn known_game(rom: &RomInfo) -> Option<String> {
+    let maps = parse_ram_maps(BUILTIN_RAM_MAPS, "built-in RAM maps").ok()?;
+    find_ram_map(&maps, rom).map(|m| m.name.clone())
+}
+
 /// The error for a cartridge no map lists, naming its CRC and the known ones.
 pub fn no_map_for(maps: &[RamMap], rom: &RomInfo) -> String {
     let known: Vec<String> = maps
