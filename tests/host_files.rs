@@ -61,6 +61,48 @@ fn savestate_file_round_trip_continues_identically() {
 }
 
 #[test]
+fn loading_a_state_keeps_the_sessions_host_settings() {
+    use nesmind::emu::{HostSettings, Speedups};
+    let path = scratch("settings.state");
+    let mut a = Session::new(lawn_mower()).unwrap();
+    a.machine_mut().set_four_score(true);
+    drive(&mut a, 120);
+    a.save_state(&path).unwrap();
+    let mut b = Session::new(lawn_mower()).unwrap();
+    let chosen = HostSettings {
+        four_score: true,
+        audio_enabled: false,
+        sample_rate: 44100,
+        speedups: Speedups::NONE,
+    };
+    b.machine_mut().set_host_settings(chosen).unwrap();
+    b.load_state(&path).unwrap();
+    assert_eq!(b.machine().host_settings(), chosen);
+    // And the lockstep machine goes where the shortcut-taking one goes.
+    for n in 0..200 {
+        let pad = if n % 40 < 20 {
+            Buttons::UP
+        } else {
+            Buttons::LEFT
+        };
+        a.set_human_buttons(0, pad);
+        b.set_human_buttons(0, pad);
+        a.step().unwrap();
+        b.step().unwrap();
+    }
+    assert_eq!(state_hash(a.machine()), state_hash(b.machine()));
+    // A rate the APU refuses changes nothing.
+    let before = b.machine().host_settings();
+    let bad = HostSettings {
+        sample_rate: 7,
+        four_score: false,
+        ..before
+    };
+    assert!(b.machine_mut().set_host_settings(bad).is_err());
+    assert_eq!(b.machine().host_settings(), before);
+}
+
+#[test]
 fn bad_savestates_are_refused_and_the_game_is_untouched() {
     let good = scratch("good.state");
     let mut s = Session::new(lawn_mower()).unwrap();

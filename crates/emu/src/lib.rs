@@ -16,6 +16,7 @@ pub mod import;
 pub mod input;
 pub mod ppu;
 pub mod rom;
+mod settings;
 pub mod speedups;
 mod state;
 #[cfg(test)]
@@ -30,6 +31,7 @@ pub use cpu::Cpu;
 pub use import::{BoardImport, CpuImport, MachineImport, Mmc1Import, Mmc3Import, PpuImport};
 pub use rom::{Console, Mirroring, Rom, RomError, RomInfo, Timing};
 use serde::{Deserialize, Serialize};
+pub use settings::HostSettings;
 pub use speedups::Speedups;
 pub use state::InvalidState;
 use std::fmt;

@@ -273,9 +273,8 @@ impl Session {
             // Session::new built a machine from this ROM, so this cannot fail.
             return;
         };
-        fresh.set_four_score(self.machine.four_score());
-        fresh.set_audio_enabled(self.machine.audio_enabled());
-        let _ = fresh.set_sample_rate(self.machine.sample_rate());
+        // The rate was accepted by this machine, so the fresh one accepts it too.
+        let _ = fresh.set_host_settings(self.machine.host_settings());
         self.machine = fresh;
         self.install_watches();
     }
@@ -391,12 +390,10 @@ impl Session {
         Ok(())
     }
 
-    /// Puts a loaded machine in place. A state holds no host settings: the session's stay
-    /// as they are.
+    /// Puts a loaded machine in place. A state holds no host settings (speed-ups
+    /// included): the session's stay as they are.
     fn replace_machine(&mut self, mut loaded: Machine) {
-        loaded.set_four_score(self.machine.four_score());
-        loaded.set_audio_enabled(self.machine.audio_enabled());
-        let _ = loaded.set_sample_rate(self.machine.sample_rate());
+        let _ = loaded.set_host_settings(self.machine.host_settings());
         self.machine = loaded;
         self.install_watches();
     }
