@@ -69,6 +69,21 @@ fn headless_run_records_replays_and_verifies() {
         out.contains("frames 300") && out.contains("replay verified (5 state hashes match)"),
         "{out}"
     );
+    // With every shortcut off the same recording verifies too.
+    let o = nesmind(&[
+        "run",
+        &g,
+        "--headless",
+        "--replay",
+        rep.to_str().unwrap(),
+        "--verify",
+        "--lockstep",
+    ]);
+    let (out, err) = text(&o);
+    assert!(
+        o.status.success() && out.contains("replay verified (5 state hashes match)"),
+        "{out}{err}"
+    );
 
     let o = nesmind(&[
         "run",

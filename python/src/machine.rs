@@ -135,11 +135,10 @@ impl Machine {
         }
     }
 
-    /// A fresh machine that keeps this one's host settings (sound, Four Score).
+    /// A fresh machine that keeps this one's host settings (sound, Four Score, speed-ups).
     fn settings_onto(&self, mut fresh: nesmind_emu::Machine) -> nesmind_emu::Machine {
-        fresh.set_four_score(self.machine.four_score());
-        fresh.set_audio_enabled(self.machine.audio_enabled());
-        let _ = fresh.set_sample_rate(self.machine.sample_rate());
+        // The rate was accepted by this machine, so the fresh one accepts it too.
+        let _ = fresh.set_host_settings(self.machine.host_settings());
         fresh
     }
 }
@@ -340,8 +339,8 @@ impl Machine {
         Ok(())
     }
 
-    /// state_hash() -> int: 64-bit hash of RAM, PRG RAM, CPU registers, PPU position and
-    /// cycle count (the hash replays check).
+    /// state_hash() -> int: 64-bit hash of RAM, PRG RAM, CPU registers, frame count and
+    /// cycle count (the hash replays check; the same with and without the speed-ups).
     fn state_hash(&self) -> u64 {
         savestate::state_hash(&self.machine)
     }

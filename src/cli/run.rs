@@ -80,6 +80,10 @@ pub struct RunArgs {
     pub wav: Option<PathBuf>,
     #[command(flatten)]
     pub window: WindowFlags,
+    /// The emulator's shortcuts, as `test-roms` takes them: `--lockstep` checks that a
+    /// plug-in-driven run (a replay, an external driver) goes the same with all of them off.
+    #[command(flatten)]
+    pub speedups: super::SpeedupFlags,
 }
 
 const EXAMPLES: &str = "\
@@ -165,6 +169,8 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
         eprintln!("nesmind: warning: {warning}");
     }
     let mut session = Session::new(rom)?;
+    // Before anything runs; loaded states and power cycles keep it (HostSettings).
+    session.machine_mut().set_speedups(args.speedups.speedups());
     let humans: Vec<usize> = args
         .pads
         .iter()

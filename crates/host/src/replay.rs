@@ -3,7 +3,7 @@
 //!
 //! File format (text, one record a line):
 //! ```text
-//! nesmind-replay 4
+//! nesmind-replay 5
 //! rom-crc32 1A2B3C4D
 //! four-score 0          machine configuration: 1 when a Four Score is plugged in
 //! hash-every 60
@@ -18,12 +18,13 @@
 //! ```
 //! Replays start at power-on. Hashes are [`super::savestate::state_hash`]. The `end` line
 //! lets `--verify` check the frames after the last `h` line and refuse a replay that was
-//! cut. Versions 1 (no `four-score` line, no resets), 2 (no `end` line) and 3 (no `load`
-//! lines) are still read; verifying 1 and 2 checks the `h` lines only, and says so.
+//! cut. Versions 1 (no `four-score` line, no resets), 2 (no `end` line), 3 (no `load`
+//! lines) and 4 (hashes with the PPU's dot: `state_hash_v4`) are still read; verifying 1
+//! and 2 checks the `h` lines only, and says so.
 
 use super::Buttons;
 use super::files::write_atomic;
-use super::savestate::state_hash;
+use super::savestate::{state_hash, state_hash_v4};
 use nesmind_emu::{Machine, Rom};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
@@ -31,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 const MAGIC: &str = "nesmind-replay";
-const VERSION: u32 = 4;
+const VERSION: u32 = 5;
 /// The largest replay read: over 20 million frames (4 days of play) of 11-byte `p` lines,
 /// fewer with savestates loaded (`load` lines).
 pub const MAX_FILE: u64 = 256 << 20;
@@ -249,6 +250,7 @@ impl Player {
             "2" => 2,
             "3" => 3,
             "4" => 4,
+            "5" => 5,
             v => return Err(ReplayError::Version(v.chars().take(20).collect())),
         };
         let mut player = Player {
@@ -410,8 +412,13 @@ impl Player {
         if !self.verify {
             return Ok(());
         }
+        let hash = if self.version >= 5 {
+            state_hash
+        } else {
+            state_hash_v4
+        };
         let matches = |want: u64| {
-            let got = state_hash(m);
+            let got = hash(m);
             if got == want {
                 Ok(())
             } else {

@@ -231,9 +231,22 @@ pub fn load(path: &Path, rom: &Rom) -> Result<Machine, StateError> {
 }
 
 /// The replay hash: 64-bit FNV-1a over work RAM, PRG RAM, the CPU registers, the PPU's
-/// scanline, dot and frame, and the CPU cycle count. Far cheaper than hashing the RON
-/// state, and any divergence in game logic shows up in RAM or timing within frames.
+/// frame count and the CPU cycle count. Far cheaper than hashing the RON state, and any
+/// divergence in game logic shows up in RAM or timing within frames. It leaves out where
+/// in its frame the PPU is: at a frame's end the PPU run on demand stops at the frame's
+/// last dot while in lockstep it has run on with the CPU's last instruction, so the same
+/// run hashes alike with and without the shortcuts (`--lockstep` verifies any replay).
 pub fn state_hash(m: &Machine) -> u64 {
+    hash_machine(m, false)
+}
+
+/// The hash replays of versions 1-4 recorded: also the PPU's scanline and dot, so those
+/// replays verify only with the PPU run on demand, as they were recorded.
+pub fn state_hash_v4(m: &Machine) -> u64 {
+    hash_machine(m, true)
+}
+
+fn hash_machine(m: &Machine, with_dot: bool) -> u64 {
     let mut h: u64 = 0xCBF2_9CE4_8422_2325;
     let mut feed = |bytes: &[u8]| {
         for &b in bytes {
@@ -246,8 +259,10 @@ pub fn state_hash(m: &Machine) -> u64 {
     feed(&[c.a, c.x, c.y, c.s, c.p]);
     feed(&c.pc.to_le_bytes());
     let ppu = m.ppu_position();
-    feed(&ppu.scanline.to_le_bytes());
-    feed(&ppu.dot.to_le_bytes());
+    if with_dot {
+        feed(&ppu.scanline.to_le_bytes());
+        feed(&ppu.dot.to_le_bytes());
+    }
     feed(&ppu.frame.to_le_bytes());
     feed(&m.cpu_cycles().to_le_bytes());
     h
