@@ -80,3 +80,46 @@ fn every_replay_verifies() {
         );
     }
 }
+
+/// The same replays played with every shortcut off go where the shortcut-taking run goes:
+/// the lockstep oracle for play that a plug-in drove (first 600 frames of each, for time).
+#[test]
+fn every_replay_plays_the_same_in_lockstep() {
+    use nesmind::emu::Speedups;
+    use nesmind::host::savestate::state_hash;
+    let dir = repo().join("benches/replays");
+    for (name, rom_path) in replays() {
+        if !rom_path.exists() {
+            common::cannot_run(&format!("{} is missing", rom_path.display()));
+            continue;
+        }
+        let rom = Rom::load(&rom_path).unwrap();
+        let path = dir.join(format!("{name}.replay"));
+        let mut sessions = [Speedups::ALL, Speedups::NONE].map(|speedups| {
+            let mut s = Session::new(rom.clone()).unwrap();
+            s.replay(Player::load(&path, &rom, false).unwrap());
+            s.machine_mut().set_audio_enabled(false);
+            s.machine_mut().set_speedups(speedups);
+            s
+        });
+        let frames = sessions[0].replay_len().unwrap().min(600);
+        for f in 0..frames {
+            for s in &mut sessions {
+                s.step().unwrap();
+            }
+            let [lazy, lockstep] = &sessions;
+            if f % 60 == 59 || f + 1 == frames {
+                assert_eq!(
+                    state_hash(lazy.machine()),
+                    state_hash(lockstep.machine()),
+                    "{name}: frame {f}: lockstep differs"
+                );
+            }
+        }
+        let [lazy, lockstep] = &sessions;
+        assert!(
+            lazy.machine().picture() == lockstep.machine().picture(),
+            "{name}: the last picture differs in lockstep"
+        );
+    }
+}
