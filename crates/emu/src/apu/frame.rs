@@ -22,6 +22,11 @@ pub struct FrameCounter {
     new_five_step: bool,
     /// CPU cycles until a $4017 write restarts the sequence; 0 = none pending.
     reset_delay: u8,
+    /// The QUARTER/HALF lines clocked on the previous cycle. A clock signal lasts into the
+    /// next cycle, so a 5-step restart landing then merges with it instead of clocking the
+    /// line a second time (a write just after the last step gives one length clock).
+    #[serde(default)]
+    held: u8,
 }
 
 impl FrameCounter {
@@ -33,7 +38,7 @@ impl FrameCounter {
             FOUR_STEP.len()
         };
         crate::state::ensure(
-            usize::from(self.index) < len && self.reset_delay <= 4,
+            usize::from(self.index) < len && self.reset_delay <= 4 && self.held & !3 == 0,
             "bus.apu.frame.index",
             || format!("step {} of a {len}-step sequence", self.index),
         )?;
@@ -80,10 +85,11 @@ impl FrameCounter {
                 self.five_step = self.new_five_step;
                 self.restart_sequence();
                 if self.five_step {
-                    clocks |= QUARTER | HALF;
+                    clocks |= (QUARTER | HALF) & !self.held;
                 }
             }
         }
+        self.held = clocks;
         clocks
     }
 
@@ -103,6 +109,9 @@ impl FrameCounter {
     #[inline]
     pub fn skip(&mut self, n: u32) {
         self.cycle += n;
+        if n > 0 {
+            self.held = 0;
+        }
         if self.reset_delay > 0 {
             // n < reset_delay, so it fits and stays above 0.
             self.reset_delay -= n as u8;
@@ -161,5 +170,71 @@ impl FrameCounter {
     /// A $4015 read clears the flag.
     pub fn acknowledge(&mut self) {
         self.irq = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// HALF clocks from a sequence started in `five_step` mode, with a $4017 write of
+    /// `value` on cycle `write_at` (on an even or `odd` APU half), counted up to `until`.
+    fn half_clocks(five_step: bool, write_at: u32, odd: bool, value: u8, until: u32) -> Vec<u32> {
+        let mut f = FrameCounter::default();
+        f.restart(if five_step { 0x80 } else { 0 }, 1);
+        f.tick();
+        let mut out = Vec::new();
+        for c in 1..=until {
+            if c == write_at {
+                f.write(value, odd);
+            }
+            // Alternate skipping and ticking as the APU does between events.
+            let quiet = f.ticks_to_event();
+            if quiet > 1 && c % 3 == 0 {
+                f.skip(1);
+                continue;
+            }
+            if f.tick() & HALF != 0 {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_5_step_write_around_the_last_step_clocks_the_length_counters_once() {
+        // The last half-frame step of each mode, in cycles after the sequence started.
+        for (five_step, last) in [(false, FOUR_STEP[4]), (true, FIVE_STEP[3])] {
+            for write_at in last - 8..=last + 6 {
+                for odd in [false, true] {
+                    let clocks = half_clocks(five_step, write_at, odd, 0x80, last + 12);
+                    let lands = write_at + if odd { 4 } else { 3 } - 1;
+                    let near: Vec<u32> =
+                        clocks.iter().copied().filter(|&c| c + 20 > last).collect();
+                    let want = if lands <= last + 1 { 1 } else { 2 };
+                    assert_eq!(
+                        near.len(),
+                        want,
+                        "five_step {five_step}, write at {write_at} (lands {lands}, last step \
+                         {last}, odd {odd}): half clocks at {near:?}"
+                    );
+                    assert!(near.iter().all(|&c| c >= last.min(lands)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_4_step_write_adds_no_clock() {
+        let last = FOUR_STEP[4];
+        for write_at in last - 6..=last + 6 {
+            let near: Vec<u32> = half_clocks(false, write_at, false, 0, last + 12)
+                .into_iter()
+                .filter(|&c| c + 20 > last)
+                .collect();
+            let lands = write_at + 2;
+            let want = usize::from(lands >= last);
+            assert_eq!(near.len(), want, "write at {write_at}: {near:?}");
+        }
     }
 }
