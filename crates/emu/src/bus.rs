@@ -317,9 +317,11 @@ impl CpuBus for Bus {
     fn read_watched(&self, addr: u16) -> bool {
         self.watching && self.watches.read_watched(addr)
     }
+    /// Also false while every cycle needs attending (a board that counts CPU cycles, a
+    /// pending DMA): the skipper then does not decode loop bodies it could not skip.
     #[inline(always)]
     fn may_skip(&self) -> bool {
-        self.clock.may_skip()
+        self.clock.may_skip() && !self.needs_attention()
     }
     fn skip_passes(&mut self, pass: u64, limit: u64) -> u64 {
         let n = (self.quiet_until().saturating_sub(self.cycles) / pass).min(limit);

@@ -45,8 +45,9 @@ pub trait CpuBus {
         false
     }
 
-    /// False when `skip_passes` would skip nothing whatever the loop (the skip is off, or
-    /// the run does not fast-forward): the skipper then does not look at loops at all.
+    /// False when `skip_passes` would skip nothing whatever the loop (the skip is off, the
+    /// run does not fast-forward, or something is due within a pass): the skipper then
+    /// does not look at loops at all.
     fn may_skip(&self) -> bool {
         false
     }
