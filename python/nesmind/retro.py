@@ -21,7 +21,9 @@ Differences, on purpose or not yet:
 - `em.get_state()` returns a nesmind savestate; `em.set_state()` and `state=` take those
   and stable-retro's own (FCEUmm) states, which load for NROM, MMC1, UxROM, CNROM, AxROM,
   GxROM and MMC3 games so far.
-- Scenarios whose reward or end is a Lua function (`script.lua`) are refused: no Lua yet.
+- Rewards and ends written in Lua (`script.lua`) run in an embedded Lua 5.1 as in
+  stable-retro, except that a script's store into a game variable's name does not write
+  RAM (no shipped script does it).
 - `.bk2` movies play back (`Movie`, as stable-retro's playback script uses it); recording
   them (`record=`) is not supported yet: passing it is an error, not a silent no-op.
 """

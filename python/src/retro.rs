@@ -148,14 +148,23 @@ impl RetroGame {
             integration.data =
                 GameData::parse(&text).map_err(|e| err(format!("{}: {e}", path.display())))?;
         }
+        // A scenario's scripts lie beside it.
+        let mut base = dir.clone();
         if let Some(scenario) = scenario {
             let path = json_file(&dir, &scenario);
             let text = read_json(&path, "a scenario").map_err(err)?;
             integration.scenario =
                 Scenario::parse(&text).map_err(|e| err(format!("{}: {e}", path.display())))?;
+            if let Some(parent) = path.parent() {
+                base = parent.to_path_buf();
+            }
         }
-        let eval = Evaluator::new(integration.data.clone(), integration.scenario.clone())
-            .map_err(|e| err(format!("{game}: {e}")))?;
+        let eval = Evaluator::load(
+            integration.data.clone(),
+            integration.scenario.clone(),
+            &base,
+        )
+        .map_err(|e| err(format!("{game}: {e}")))?;
         let actions = valid_actions(&integration.scenario).map_err(err)?;
         let rom = rom.or_else(|| {
             let own = dir.join("rom.nes");
@@ -269,9 +278,10 @@ impl RetroGame {
         Ok((step.rewards, step.done, info))
     }
 
-    /// restart(): a new episode; the reward totals start again.
-    fn restart(&mut self) {
-        self.eval.restart();
+    /// restart(): a new episode; the reward totals start again and the scenario's scripts
+    /// run afresh.
+    fn restart(&mut self) -> PyResult<()> {
+        self.eval.restart().map_err(err)
     }
 
     /// total_reward(player=0) -> float: the player's reward since the last restart.

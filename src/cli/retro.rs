@@ -114,10 +114,7 @@ fn list(a: ListArgs) -> Result<(), String> {
         let status = match library::usability(&library, g) {
             Usability::Usable => {
                 usable += 1;
-                match g.needs_lua() {
-                    Some(_) => "usable; its reward needs Lua, not supported yet".to_string(),
-                    None => "usable".to_string(),
-                }
+                "usable".to_string()
             }
             Usability::NoRom => "no ROM (nesmind retro import DIR)".to_string(),
             Usability::RomUnusable(why) => format!("ROM unusable: {why}"),

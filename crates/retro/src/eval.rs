@@ -5,7 +5,9 @@
 
 use crate::data::{GameData, RAM_SIZE};
 use crate::scenario::{DoneNode, Scenario};
+use crate::script::Scripts;
 use std::collections::BTreeMap;
+use std::path::Path;
 
 /// What one update yields.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,17 +26,50 @@ pub struct Evaluator {
     scenario: Scenario,
     last: Option<Box<[u8; RAM_SIZE]>>,
     totals: Vec<f32>,
+    /// The scenario's Lua, when it lists scripts.
+    scripts: Option<Scripts>,
+    /// Updates since the episode began (`scenario.frame` to scripts).
+    frame: u64,
 }
 
 impl Evaluator {
-    /// Checks that every variable the scenario names exists and that no Lua is needed.
+    /// An evaluator for a scenario whose `scripts` (if any) lie in `base`, the scenario
+    /// file's folder (an integration's own folder for its `scenario.json`).
+    pub fn load(data: GameData, scenario: Scenario, base: &Path) -> Result<Evaluator, String> {
+        let scripts = if scenario.scripts.is_empty() {
+            None
+        } else {
+            Some(Scripts::load(&scenario.scripts, base)?)
+        };
+        Evaluator::with_scripts(data, scenario, scripts)
+    }
+
+    /// An evaluator for a scenario that loads no scripts.
     pub fn new(data: GameData, scenario: Scenario) -> Result<Evaluator, String> {
+        Evaluator::with_scripts(data, scenario, None)
+    }
+
+    /// Checks that every variable the scenario names exists, and that each Lua function it
+    /// calls is defined by `scripts`.
+    pub fn with_scripts(
+        data: GameData,
+        scenario: Scenario,
+        scripts: Option<Scripts>,
+    ) -> Result<Evaluator, String> {
         let lua = scenario.needs_lua();
-        if !lua.is_empty() {
-            return Err(format!(
-                "needs Lua: the scenario calls {} (script.lua is not supported yet)",
-                lua.join(", ")
-            ));
+        match &scripts {
+            None if !lua.is_empty() => {
+                return Err(format!(
+                    "the scenario calls {} but loads no script (its \"scripts\" list is empty)",
+                    lua.join(", ")
+                ));
+            }
+            None => {}
+            Some(s) => {
+                for f in &lua {
+                    s.check_function(f)?;
+                }
+            }
         }
         for name in scenario.variables() {
             data.get(name)
@@ -46,6 +81,8 @@ impl Evaluator {
             scenario,
             last: None,
             totals: vec![0.0; players],
+            scripts,
+            frame: 0,
         })
     }
 
@@ -62,10 +99,16 @@ impl Evaluator {
         &self.totals
     }
 
-    /// A new episode: the totals start again. Like stable-retro, the RAM of the last
-    /// update is kept, so the first deltas of the new episode are against it.
-    pub fn restart(&mut self) {
+    /// A new episode: the totals start again and the scripts run afresh (stable-retro
+    /// reloads them). Like stable-retro, the RAM of the last update is kept, so the first
+    /// deltas of the new episode are against it.
+    pub fn restart(&mut self) -> Result<(), String> {
         self.totals.iter_mut().for_each(|t| *t = 0.0);
+        self.frame = 0;
+        match &mut self.scripts {
+            Some(s) => s.restart(),
+            None => Ok(()),
+        }
     }
 
     /// Takes the RAM after a step and evaluates it.
@@ -83,9 +126,21 @@ impl Evaluator {
                 _ => 0,
             }
         };
-        let done = node_done(&self.scenario.done, &info, &delta);
+        if let Some(s) = &self.scripts {
+            s.set_step(&info, ram, self.frame)?;
+        }
+        // As stable-retro: the end first, then the rewards; a script function replaces
+        // the variables' evaluation.
+        let done = match (&self.scenario.done_script, &self.scripts) {
+            (Some(f), Some(s)) => s.done(f)?,
+            _ => node_done(&self.scenario.done, &info, &delta),
+        };
         let mut rewards = vec![0.0f32; self.totals.len()];
         for (player, r) in self.scenario.rewards.iter().enumerate() {
+            if let (Some(f), Some(s)) = (&r.script, &self.scripts) {
+                rewards[player] = s.reward(f)?;
+                continue;
+            }
             let mut sum = r.time.as_ref().map_or(0.0, |t| t.worth(1, 1));
             for (name, spec) in &r.vars {
                 sum += spec.worth(info[name.as_str()], delta(name));
@@ -95,7 +150,13 @@ impl Evaluator {
         for (t, r) in self.totals.iter_mut().zip(&rewards) {
             *t += r;
         }
+        let mut info = info;
+        if let Some(s) = &self.scripts {
+            let custom = s.custom_values(&info);
+            info.extend(custom);
+        }
         self.last = Some(Box::new(*ram));
+        self.frame += 1;
         Ok(Step {
             rewards,
             done,
@@ -174,6 +235,49 @@ mod tests {
     }
 
     #[test]
+    fn script_functions_replace_the_variables_evaluation() {
+        let data = r#"{"info": {"a": {"address": 0, "type": "|u1"}}}"#;
+        let scenario = r#"{"reward": {"script": "lua:best", "variables": {"a": {"reward": 100}}},
+            "done": {"script": "lua:over", "variables": {"a": {"op": "equal", "reference": 1}}},
+            "scripts": ["script.lua"]}"#;
+        let lua = "top = 0
+            function best() if data.a > top then local d = data.a - top; top = data.a; return d end return 0 end
+            function over() data.flag = data[1] return data[1] == 9 end";
+        let scripts = Scripts::from_sources(vec![("script.lua".into(), lua.into())]).unwrap();
+        let mut e = Evaluator::with_scripts(
+            GameData::parse(data).unwrap(),
+            Scenario::parse(scenario).unwrap(),
+            Some(scripts),
+        )
+        .unwrap();
+        let mut ram = [0u8; RAM_SIZE];
+        let mut got = Vec::new();
+        for (a, flag) in [(1, 0), (4, 0), (2, 0), (6, 9)] {
+            ram[0] = a;
+            ram[1] = flag;
+            let s = e.update(&ram).unwrap();
+            got.push((s.rewards[0], s.done));
+        }
+        // The variables would have given 100s and ended at a == 1.
+        assert_eq!(got, [(1.0, false), (3.0, false), (0.0, false), (2.0, true)]);
+        // What a script stores in `data` is listed with the variables, as stable-retro does.
+        ram[1] = 5;
+        assert_eq!(e.update(&ram).unwrap().info.get("flag"), Some(&5));
+        assert_eq!(e.totals(), [6.0]);
+        e.restart().unwrap();
+        ram[0] = 5;
+        assert_eq!(e.update(&ram).unwrap().rewards, [5.0]);
+        // A function the scripts do not define is refused up front.
+        let missing = Evaluator::with_scripts(
+            GameData::parse(data).unwrap(),
+            Scenario::parse(r#"{"reward": {"script": "lua:nope"}}"#).unwrap(),
+            Some(Scripts::from_sources(vec![("s.lua".into(), lua.into())]).unwrap()),
+        )
+        .unwrap_err();
+        assert!(missing.contains("no function \"nope\""), "{missing}");
+    }
+
+    #[test]
     fn lua_and_missing_variables_are_refused() {
         let data = r#"{"info": {"a": {"address": 0, "type": "|u1"}}}"#;
         let lua = Evaluator::new(
@@ -181,7 +285,7 @@ mod tests {
             Scenario::parse(r#"{"reward": {"script": "lua:reward"}}"#).unwrap(),
         )
         .unwrap_err();
-        assert!(lua.contains("needs Lua"), "{lua}");
+        assert!(lua.contains("loads no script"), "{lua}");
         let missing = Evaluator::new(
             GameData::parse(data).unwrap(),
             Scenario::parse(r#"{"reward": {"variables": {"zz": {"reward": 1}}}}"#).unwrap(),

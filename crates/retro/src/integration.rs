@@ -153,15 +153,10 @@ impl Integration {
         })
     }
 
-    /// Why this integration's rewards or ends cannot be evaluated yet, if they cannot.
-    pub fn needs_lua(&self) -> Option<String> {
-        let funcs = self.scenario.needs_lua();
-        (!funcs.is_empty()).then(|| {
-            format!(
-                "needs Lua: scenario.json calls {} (script.lua support is not built yet)",
-                funcs.join(", ")
-            )
-        })
+    /// An evaluator of its default scenario (`scenario.json`, with its Lua scripts).
+    pub fn evaluator(&self) -> Result<crate::Evaluator, String> {
+        crate::Evaluator::load(self.data.clone(), self.scenario.clone(), &self.dir)
+            .map_err(|e| format!("{}: {e}", self.name))
     }
 
     pub fn state_path(&self, state: &str) -> PathBuf {

@@ -4,9 +4,9 @@
 //! they are, evaluates rewards and ends over RAM exactly as stable-retro does, matches the
 //! user's ROM files to integrations, parses the savestates, and starts a nesmind machine
 //! from a state of an NROM, MMC1, UxROM, CNROM, AxROM, GxROM or MMC3 game (`parts`).
+//! Rewards and ends written in Lua (`script.lua`) run in an embedded Lua 5.1 (`script`).
 //!
-//! Not yet: rewards written in Lua (`script.lua`, reported as "needs Lua"), and states of
-//! other boards (VRC, MMC5, ...: the parser names each state's board).
+//! Not yet: states of other boards (VRC, MMC5, ...: the parser names each state's board).
 
 pub mod data;
 pub mod datatype;
@@ -18,6 +18,7 @@ pub mod layout;
 pub mod library;
 pub mod parts;
 pub mod scenario;
+pub mod script;
 
 pub use data::{GameData, RAM_SIZE, Variable};
 pub use datatype::DataType;

@@ -1,11 +1,12 @@
 //! nesmind's evaluation against stable-retro's own: `retro_reference.py` drives each
 //! integration's RAM through a random walk under stable-retro's GameData and records info,
-//! rewards and done per step; the same writes are replayed here and every figure must
-//! agree. Rewards may differ by float rounding only (stable-retro sums in hash order).
+//! rewards and done per step (a new episode halfway); the same writes are replayed here and
+//! every figure must agree, `script.lua` rewards included. Rewards may differ by float
+//! rounding only (stable-retro sums in hash order).
 
 mod common;
 
-use nesmind_retro::{Evaluator, Integration, RAM_SIZE};
+use nesmind_retro::{Integration, RAM_SIZE};
 use serde_json::Value;
 use std::path::Path;
 
@@ -33,13 +34,17 @@ fn rewards_and_ends_match_stable_retro() {
     let reference: serde_json::Map<String, Value> = serde_json::from_str(&text).unwrap();
 
     let mut failures = Vec::new();
-    let (mut games, mut steps, mut rewarded, mut ended) = (0, 0, 0, 0);
+    let (mut games, mut scripted, mut steps, mut rewarded, mut ended) = (0, 0, 0, 0, 0);
     for (name, record) in &reference {
         let game = Integration::load(&root.join("stable").join(name)).unwrap();
-        let mut eval = Evaluator::new(game.data, game.scenario).unwrap();
+        scripted += usize::from(!game.scenario.needs_lua().is_empty());
+        let mut eval = game.evaluator().unwrap();
         let mut ram = [0u8; RAM_SIZE];
         let mut first = None;
         for (i, step) in record.as_array().unwrap().iter().enumerate() {
+            if step["restart"].as_bool().unwrap() {
+                eval.restart().unwrap();
+            }
             for w in step["writes"].as_array().unwrap() {
                 ram[w[0].as_u64().unwrap() as usize] = w[1].as_u64().unwrap() as u8;
             }
@@ -76,12 +81,13 @@ fn rewards_and_ends_match_stable_retro() {
         failures.extend(first);
     }
     println!(
-        "{} of {games} integrations without Lua agree with stable-retro on every one of \
-         {steps} steps ({rewarded} with a reward, {ended} done)",
+        "{} of {games} integrations ({scripted} through their script.lua) agree with \
+         stable-retro on every one of {steps} steps ({rewarded} with a reward, {ended} done)",
         games - failures.len()
     );
     // The walk must exercise what is compared.
     assert!(rewarded > steps / 10 && ended > steps / 10);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(games, 276, "integrations without Lua in stable-retro 1.0.1");
+    assert_eq!(games, 298, "NES integrations in stable-retro 1.0.1");
+    assert_eq!(scripted, 22, "integrations with a script.lua reward");
 }

@@ -1,9 +1,11 @@
-"""stable-retro's own evaluation of every NES integration without Lua, as a reference.
+"""stable-retro's own evaluation of every NES integration, as a reference.
 
 For each integration, drives the RAM bytes its variables span through a random walk
 (increments, decrements, jumps, zeros) and records, step by step, the bytes written and
-what stable-retro's GameData says: info, each player's reward, done. No game runs: the
-emulator holds a tiny generated NROM program only so that GameData has RAM to read.
+what stable-retro's GameData says: info, each player's reward, done. Halfway through, a
+new episode starts (GameData.reset: scenario scripts reload). No game runs: the emulator
+holds a tiny generated NROM program only so that GameData has RAM to read. Scenarios with
+a script.lua run it in stable-retro's own Lua.
 
 Usage: python retro_reference.py DATA_DIR OUT.json [STEPS]
 """
@@ -41,10 +43,6 @@ def main():
         scen_path = os.path.join(folder, "scenario.json")
         with open(scen_path) as f:
             scen = json.load(f)
-        if "script" in scen.get("reward", {}) or "script" in scen.get("done", {}):
-            continue
-        if any("script" in r for r in scen.get("rewards", [])):
-            continue
         with open(os.path.join(folder, "data.json")) as f:
             info = json.load(f)["info"]
         players = len(scen["rewards"]) if "rewards" in scen else 1
@@ -59,7 +57,10 @@ def main():
         rng = random.Random(name)
         ram = {a: 0 for a in spans}
         record = []
-        for _ in range(steps):
+        for step in range(steps):
+            restart = step == steps // 2
+            if restart:
+                g.reset()
             writes = []
             for a in spans:
                 r = rng.randrange(8)
@@ -78,6 +79,7 @@ def main():
                     writes.append([a, v])
             g.update_ram()
             record.append({
+                "restart": restart,
                 "writes": writes,
                 "rewards": [g.current_reward(p) for p in range(players)],
                 "done": bool(g.is_done()),
