@@ -91,6 +91,8 @@ pub struct Session {
     quit: Option<Quit>,
     /// Set when the plug-in panicked: it is never called again.
     poisoned: bool,
+    /// The machine the plug-in replaced this frame (`Frame::restore`), for the recording.
+    replaced: Option<Machine>,
 }
 
 impl Session {
@@ -115,6 +117,7 @@ impl Session {
             requests: Vec::new(),
             quit: None,
             poisoned: false,
+            replaced: None,
         })
     }
 
@@ -194,9 +197,20 @@ impl Session {
                 .check(self.steps, &self.machine)
                 .map_err(StepError::Replay)?;
         }
+        let replaced = self.replaced.take();
         if let Some(rec) = self.recorder.as_mut() {
-            let pads = [0, 1, 2, 3].map(|p| self.machine.buttons(p));
-            rec.frame(self.steps, pads, &self.machine);
+            // A machine the plug-in put in place is recorded as a state load after this
+            // frame's line, which describes the machine it replaced: a replay then runs the
+            // frame as the run did and continues from the same machine.
+            let m = replaced.as_ref().unwrap_or(&self.machine);
+            let pads = [0, 1, 2, 3].map(|p| m.buttons(p));
+            rec.frame(self.steps, pads, m);
+            if replaced.is_some() {
+                match super::savestate::encode(&self.machine, &self.rom) {
+                    Ok(state) => rec.event(&Event::Load(state.into())),
+                    Err(e) => log::error!("cannot record the plug-in's state load: {e}"),
+                }
+            }
         }
         self.steps += 1;
         Ok(())
@@ -213,6 +227,8 @@ impl Session {
             status: &mut self.status,
             owners: self.owners,
             requests: &mut self.requests,
+            watches: &self.watches,
+            replaced: &mut self.replaced,
         };
         let name = plugin.name().to_string();
         let fail = |message| StepError::Plugin { name, message };

@@ -1,0 +1,117 @@
+//! The state the Lua functions share with the plug-in: the frame being served, the pads
+//! the script set, its states in memory and its limits. Kept as the Lua state's app data.
+
+use mlua::{Lua, Result};
+use nesmind_emu::AccessKind;
+use nesmind_host::{Buttons, Fork, Frame, Rom};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Which emulator's names and conventions a script was written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Fceux,
+    BizHawk,
+}
+
+/// The frame the plug-in is serving, valid only during `on_frame`.
+#[derive(Clone, Copy)]
+struct FramePtr(*mut (dyn Frame + 'static));
+// The pointer is set and cleared by `on_frame` on the thread that owns the plug-in, and
+// only dereferenced between the two, so moving the Lua state between frames is sound.
+unsafe impl Send for FramePtr {}
+
+pub struct Shared {
+    frame: Option<FramePtr>,
+    /// What the script pressed for the coming frame (pads 1-4, 0-based here).
+    pub pads: [Buttons; 4],
+    pub pad_count: usize,
+    /// States by the names `memorysavestate.savecorestate` gave them.
+    pub states: HashMap<String, Fork>,
+    pub next_state: u64,
+    /// Numbered slots (`savestate.saveslot`, FCEUX's numbered `savestate.object`s).
+    pub slots: [Option<Fork>; 10],
+    /// The ROM file as loaded (header included), for `rom.readbyte`.
+    pub rom: Arc<[u8]>,
+    pub rom_name: String,
+    /// The ROM parsed, for savestate files (they are checked against it).
+    pub parsed: Option<Rom>,
+    /// Memory callbacks: (id, kind, first address, last address).
+    pub callbacks: Vec<(String, AccessKind, u16, u16)>,
+    /// The kinds of access watched since attaching (watches are fixed then).
+    pub watched: Vec<AccessKind>,
+    /// The script's folder: relative paths resolve here, and file access stays here
+    /// unless `unsafe_files`.
+    pub dir: PathBuf,
+    pub unsafe_files: bool,
+    pub dialect: Dialect,
+    pub rng: u64,
+    /// `math.randomseed` keeps the seed given on the command line when one was.
+    pub seed_fixed: bool,
+    /// Text for the status line (`gui.text`, `emu.message`), shown when the frame ends.
+    pub status: String,
+}
+
+impl Shared {
+    pub fn new(rom: Arc<[u8]>, rom_name: String, dir: PathBuf, dialect: Dialect) -> Shared {
+        Shared {
+            frame: None,
+            pads: [Buttons::NONE; 4],
+            pad_count: 2,
+            states: HashMap::new(),
+            next_state: 0,
+            slots: Default::default(),
+            rom,
+            rom_name,
+            parsed: None,
+            callbacks: Vec::new(),
+            watched: Vec::new(),
+            dir,
+            unsafe_files: false,
+            dialect,
+            rng: 0,
+            seed_fixed: false,
+            status: String::new(),
+        }
+    }
+}
+
+/// Serves `frame` to the script while `body` runs.
+pub fn serving<R>(lua: &Lua, frame: &mut dyn Frame, body: impl FnOnce() -> R) -> R {
+    // Erasing the borrow's lifetime is sound because the pointer is cleared below, before
+    // `frame`'s borrow ends, and nothing copies it out of `Shared`.
+    let ptr: *mut (dyn Frame + '_) = frame;
+    let ptr: *mut (dyn Frame + 'static) = unsafe { std::mem::transmute(ptr) };
+    set_frame(lua, Some(FramePtr(ptr)));
+    let out = body();
+    set_frame(lua, None);
+    out
+}
+
+fn set_frame(lua: &Lua, frame: Option<FramePtr>) {
+    if let Some(mut s) = lua.app_data_mut::<Shared>() {
+        s.frame = frame;
+    }
+}
+
+/// Runs `f` on the frame being served; outside a frame (e.g. a function stored and called
+/// from an `on_detach`) it is a Lua error.
+pub fn with_frame<R>(lua: &Lua, f: impl FnOnce(&mut dyn Frame) -> R) -> Result<R> {
+    let ptr = lua.app_data_ref::<Shared>().and_then(|s| s.frame);
+    match ptr {
+        // Valid: see `serving`. No `Shared` borrow is held while `f` runs.
+        Some(FramePtr(p)) => Ok(f(unsafe { &mut *p })),
+        None => Err(mlua::Error::runtime(
+            "the machine is not available outside a frame",
+        )),
+    }
+}
+
+/// Runs `f` on the shared state.
+pub fn with_shared<R>(lua: &Lua, f: impl FnOnce(&mut Shared) -> R) -> Result<R> {
+    match lua.app_data_mut::<Shared>() {
+        Some(mut s) => Ok(f(&mut s)),
+        None => Err(mlua::Error::runtime("nesmind's Lua state is missing")),
+    }
+}
