@@ -65,13 +65,7 @@ impl LuaPlugin {
         let dir = dir
             .canonicalize()
             .map_err(|e| format!("cannot resolve the folder of '{}': {e}", script.display()))?;
-        let mut shared = Shared::new(
-            Arc::from(rom_image),
-            script.display().to_string(),
-            dir.clone(),
-            dialect,
-        );
-        shared.rom_name = "rom".into();
+        let mut shared = Shared::new(Arc::from(rom_image), String::new(), dir.clone(), dialect);
         shared.parsed = Rom::parse(rom_image, "rom").ok();
         shared.unsafe_files = settings.unsafe_files;
         shared.rng = settings.seed.unwrap_or(0);
@@ -211,13 +205,25 @@ impl Plugin for LuaPlugin {
     fn description(&self) -> &str {
         "an FCEUX or BizHawk Lua script"
     }
-    fn on_attach(&mut self, _rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String> {
+    fn on_attach(&mut self, rom: &RomInfo, setup: &mut dyn Setup) -> Result<(), String> {
         setup.use_pads(self.settings.pads);
         for kind in &self.wants {
             setup.watch(*kind, 0..=0xFFFF);
         }
         let wants = self.wants.clone();
-        with_shared(&self.lua, |s| s.watched = wants).map_err(|e| e.to_string())
+        with_shared(&self.lua, |s| {
+            s.watched = wants;
+            s.rom_sha1 = rom.sha1_hex().to_ascii_lowercase();
+            s.rom_crc32 = rom.crc32;
+            // FCEUX gives the base name, without folder or extension.
+            let name = Path::new(&rom.file_name);
+            s.rom_name = name
+                .file_stem()
+                .unwrap_or(name.as_os_str())
+                .to_string_lossy()
+                .into_owned();
+        })
+        .map_err(|e| e.to_string())
     }
     fn on_frame(&mut self, frame: &mut dyn Frame) {
         if self.stopped || self.error.is_some() {

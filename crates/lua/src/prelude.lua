@@ -74,6 +74,7 @@ memory = {
     return v >= 32768 and v - 65536 or v
   end,
   writebyte = N.poke,
+  getregister = N.register,
   readbyterange = function(a, len) return N.range(a, len, bizhawk) end,
 }
 memory.readwordunsigned = memory.readword
@@ -101,6 +102,10 @@ rom = {
   readbyte = function(a) return N.rom(a) or 0 end,
   readbytesigned = function(a) local v = N.rom(a) or 0 return v >= 128 and v - 256 or v end,
   getfilename = function() return N.rom_name() end,
+  gethash = N.hash,
+}
+debugger = {
+  getcyclescount = function() return N.register("cycles") end,
 }
 ppu = {
   readbyte = N.peek_ppu,

@@ -35,6 +35,9 @@ pub struct Shared {
     /// The ROM file as loaded (header included), for `rom.readbyte`.
     pub rom: Arc<[u8]>,
     pub rom_name: String,
+    /// The ROM's identity (`rom.gethash`), from the header-less contents.
+    pub rom_sha1: String,
+    pub rom_crc32: u32,
     /// The ROM parsed, for savestate files (they are checked against it).
     pub parsed: Option<Rom>,
     /// Memory callbacks: (id, kind, first address, last address).
@@ -64,6 +67,8 @@ impl Shared {
             slots: Default::default(),
             rom,
             rom_name,
+            rom_sha1: String::new(),
+            rom_crc32: 0,
             parsed: None,
             callbacks: Vec::new(),
             watched: Vec::new(),
