@@ -50,6 +50,7 @@ fn ram_watcher_sees_the_title_and_the_game() {
         "frame 7 screen 05",
         "frame 21 screen 03",
         "write $0700 = 1 at frame 21",
+        "lag frames 14, last lagged false",
     ] {
         assert!(stdout.contains(line), "no '{line}' in:\n{stdout}");
     }

@@ -12,3 +12,5 @@ for _ = 1, 60 do
   end
   emu.frameadvance()
 end
+-- Frames in which the game read no pad (while it starts up).
+print(string.format("lag frames %d, last lagged %s", emu.lagcount(), tostring(emu.lagged())))

@@ -206,15 +206,29 @@ pub fn install(lua: &Lua) -> Result<Table> {
             ))),
         })?
     })?;
+    // (lag frames so far, whether the last frame lagged); nil when not watched.
+    add(&n, lua, "lag", |lua, ()| {
+        with_shared(lua, |s| (s.lag.map(|l| l.0), s.lag.map(|l| l.1)))
+    })?;
+    add(&n, lua, "set_lag", |lua, lagged: bool| {
+        with_shared(lua, |s| {
+            if let Some(lag) = s.lag.as_mut() {
+                lag.1 = lagged;
+            }
+        })
+    })?;
     install_states(lua, &n)?;
     Ok(n)
 }
 
+/// Slots 1-10, with 0 for the tenth as on a keyboard's number row (both emulators).
+fn slot_index(n: f64) -> usize {
+    (n as i64).rem_euclid(10).wrapping_sub(1).rem_euclid(10) as usize
+}
+
 fn install_states(lua: &Lua, n: &Table) -> Result<()> {
     add(n, lua, "state", |_, slot: Option<f64>| {
-        let slot = slot.map(|s| s as i64).filter(|s| (0..=10).contains(s));
-        // FCEUX numbers slots 1-10 with 0 for the tenth.
-        let slot = slot.map(|s| if s == 0 { 9 } else { s as usize - 1 });
+        let slot = slot.filter(|s| (0.0..=10.0).contains(s)).map(slot_index);
         Ok(State { slot, fork: None })
     })?;
     add(n, lua, "save", |lua, ud: AnyUserData| {
@@ -238,12 +252,12 @@ fn install_states(lua: &Lua, n: &Table) -> Result<()> {
         restore(lua, &fork)
     })?;
     add(n, lua, "save_slot", |lua, slot: f64| {
-        let slot = slot as usize % 10;
+        let slot = slot_index(slot);
         let fork = with_frame(lua, |f| fork(f))??;
         with_shared(lua, |s| s.slots[slot] = Some(fork))
     })?;
     add(n, lua, "load_slot", |lua, slot: f64| {
-        let slot = slot as usize % 10;
+        let slot = slot_index(slot);
         let fork = with_shared(lua, |s| s.slots[slot].clone())?
             .ok_or_else(|| mlua::Error::runtime(format!("slot {slot} is empty")))?;
         restore(lua, &fork)

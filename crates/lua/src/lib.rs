@@ -38,6 +38,8 @@ pub struct LuaPlugin {
     settings: Settings,
     /// Access kinds the script's text names callbacks for, watched from the start.
     wants: Vec<AccessKind>,
+    /// The script asks about lag frames.
+    lag: bool,
     /// The failure that ends the run (`Plugin::error`).
     error: Option<String>,
     /// The script failed and the run goes on without it (`on-error=continue`).
@@ -92,6 +94,7 @@ impl LuaPlugin {
             thread,
             internal,
             wants: settings::watched_kinds(&source),
+            lag: settings::wants_lag(&source),
             settings,
             error: None,
             stopped: false,
@@ -118,10 +121,18 @@ impl LuaPlugin {
     /// The memory callbacks this frame's watch hits call, in order.
     fn matched(&self, frame: &dyn Frame) -> Vec<(String, u16, u8)> {
         let hits = frame.watch_hits();
-        if hits.is_empty() {
-            return Vec::new();
-        }
+        // The frame just run lagged when the game read neither pad port in it.
+        let polled = hits
+            .iter()
+            .any(|h| h.kind == AccessKind::Read && (0x4016..=0x4017).contains(&h.addr));
         with_shared(&self.lua, |s| {
+            if let Some((count, lagged)) = s.lag.as_mut() {
+                *lagged = !polled;
+                *count += u64::from(!polled);
+            }
+            if hits.is_empty() {
+                return Vec::new();
+            }
             let mut out = Vec::new();
             for h in hits {
                 for (id, kind, lo, hi) in &s.callbacks {
@@ -210,9 +221,14 @@ impl Plugin for LuaPlugin {
         for kind in &self.wants {
             setup.watch(*kind, 0..=0xFFFF);
         }
+        if self.lag {
+            setup.watch(AccessKind::Read, 0x4016..=0x4017);
+        }
         let wants = self.wants.clone();
+        let lag = self.lag;
         with_shared(&self.lua, |s| {
             s.watched = wants;
+            s.lag = lag.then_some((0, false));
             s.rom_sha1 = rom.sha1_hex().to_ascii_lowercase();
             s.rom_crc32 = rom.crc32;
             // FCEUX gives the base name, without folder or extension.

@@ -41,13 +41,14 @@ end
 emu = {
   speedmode = noop, pause = noop, unpause = noop, setrenderplanes = noop,
   limitframerate = noop, minimizeframeskip = noop, displayvsync = noop, setislagged = noop,
-  setlagflag = noop, addgamegenie = function() return false end,
+  addgamegenie = function() return false end,
   delgamegenie = function() return false end,
   frameadvance = frameadvance,
   framecount = function() return N.frame() end,
-  lagcount = function() return 0 end,
-  lagged = function() return false end,
-  islagged = function() return false end,
+  lagcount = function() local n = N.lag() return n or 0 end,
+  lagged = function() local _, l = N.lag() return l or false end,
+  islagged = function() local _, l = N.lag() return l or false end,
+  setlagflag = function(v) N.set_lag(v and true or false) end,
   emulating = function() return true end,
   paused = function() return false end,
   poweron = function() N.request("power") end,
@@ -166,7 +167,7 @@ memorysavestate = {
 -- Drawing: text reaches the status line (the window shows it); shapes are not drawn yet.
 local function text(x, y, s) N.status(tostring(s)) end
 gui = noops({
-  text = text, drawText = function(x, y, s) text(x, y, s) end, pixelText = text,
+  text = text, drawtext = text, drawText = text, pixelText = text,
   drawString = text,
   popup = function(s) print(s) return "ok" end,
   parsecolor = function(c) return 0, 0, 0, 255 end,

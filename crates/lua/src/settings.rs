@@ -126,6 +126,14 @@ pub fn watched_kinds(source: &str) -> Vec<AccessKind> {
         .collect()
 }
 
+/// Whether the script asks about lag frames (frames in which the game read no pad): then
+/// the pad ports are watched.
+pub fn wants_lag(source: &str) -> bool {
+    ["lagcount", "lagged", "islagged", "setlagflag"]
+        .iter()
+        .any(|n| source.contains(n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

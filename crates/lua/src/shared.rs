@@ -52,6 +52,9 @@ pub struct Shared {
     pub rng: u64,
     /// `math.randomseed` keeps the seed given on the command line when one was.
     pub seed_fixed: bool,
+    /// Lag frames (no pad read) since the plug-in attached, and whether the last was one;
+    /// `None` when the script's text does not ask (the ports are not watched).
+    pub lag: Option<(u64, bool)>,
     /// Text for the status line (`gui.text`, `emu.message`), shown when the frame ends.
     pub status: String,
 }
@@ -77,6 +80,7 @@ impl Shared {
             dialect,
             rng: 0,
             seed_fixed: false,
+            lag: None,
             status: String::new(),
         }
     }
