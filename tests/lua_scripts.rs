@@ -43,7 +43,7 @@ fn temp(name: &str) -> PathBuf {
 
 #[test]
 fn ram_watcher_sees_the_title_and_the_game() {
-    let out = run(&script("fceux_watch.lua"), 60, &[]);
+    let out = run(&script("fceux_watch.lua"), 70, &[]);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     for line in [
