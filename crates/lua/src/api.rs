@@ -124,9 +124,22 @@ pub fn install(lua: &Lua) -> Result<Table> {
             f.picture().get((y * 256 + x) as usize).map(|p| p & 0x3F)
         })
     })?;
-    add(&n, lua, "set_pad", |lua, (p, t): (Option<f64>, Table)| {
-        let p = p.map(|p| pad(Some(p))).transpose()?;
-        with_shared(lua, |s| pads::apply(&t, p, &mut s.pads))?
+    // A pad-table key (`A`, `up`, `P2 Start`): its pad (1-4) if it names one, its bit.
+    add(&n, lua, "key", |_, key: mlua::String| {
+        Ok(match pads::button(&key.to_str()?) {
+            Some((pad, b)) => (pad.map(|p| p + 1), Some(b.0)),
+            None => (None, None),
+        })
+    })?;
+    add(&n, lua, "press", |lua, (p, bit, on): (f64, u8, bool)| {
+        let p = pad(Some(p))?;
+        with_shared(lua, |s| {
+            if on {
+                s.pads[p].0 |= bit;
+            } else {
+                s.pads[p].0 &= !bit;
+            }
+        })
     })?;
     add(&n, lua, "get_pad", |lua, p: Option<f64>| {
         let bizhawk = with_shared(lua, |s| s.dialect == Dialect::BizHawk)?;

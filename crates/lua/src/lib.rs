@@ -35,6 +35,11 @@ pub struct LuaPlugin {
     thread: Thread,
     /// The prelude's side: lists of callbacks.
     internal: Table,
+    /// Its functions and per-frame lists, looked up once.
+    run: mlua::Function,
+    fire: mlua::Function,
+    after: Table,
+    before: Table,
     settings: Settings,
     /// Access kinds the script's text names callbacks for, watched from the start.
     wants: Vec<AccessKind>,
@@ -88,7 +93,24 @@ impl LuaPlugin {
         lua.set_memory_limit(settings.memory)
             .map_err(|e| format!("cannot limit Lua's memory: {e}"))?;
         let thread = lua.create_thread(chunk).map_err(fail)?;
+        let get = |name: &str| internal.get::<mlua::Value>(name).map_err(fail);
+        let (run, fire) = (get("run")?, get("fire")?);
+        let (after, before) = (get("after")?, get("before")?);
+        let cast = |v: mlua::Value| -> Result<Table, String> {
+            v.as_table()
+                .cloned()
+                .ok_or_else(|| "the prelude lost a list".to_string())
+        };
+        let func = |v: mlua::Value| -> Result<mlua::Function, String> {
+            v.as_function()
+                .cloned()
+                .ok_or_else(|| "the prelude lost a function".to_string())
+        };
         Ok(LuaPlugin {
+            run: func(run)?,
+            fire: func(fire)?,
+            after: cast(after)?,
+            before: cast(before)?,
             name: format!("{PREFIX}{}", script.display()),
             lua,
             thread,
@@ -103,19 +125,23 @@ impl LuaPlugin {
 
     /// The prelude's callbacks, the script's slice, the prelude's again; the first error.
     fn run_slice(&self, hits: Vec<(String, u16, u8)>) -> mlua::Result<()> {
-        let run: mlua::Function = self.internal.get("run")?;
         if !hits.is_empty() {
-            let fire: mlua::Function = self.internal.get("fire")?;
             let (ids, rest): (Vec<String>, Vec<(u16, u8)>) =
                 hits.into_iter().map(|(i, a, v)| (i, (a, v))).unzip();
             let (addrs, values): (Vec<u16>, Vec<u8>) = rest.into_iter().unzip();
-            fire.call::<()>((ids, addrs, values))?;
+            self.fire.call::<()>((ids, addrs, values))?;
         }
-        run.call::<()>(self.internal.get::<Table>("after")?)?;
+        // Most scripts register nothing: no call into Lua for an empty list.
+        if !self.after.is_empty() {
+            self.run.call::<()>(&self.after)?;
+        }
         if self.thread.status() == ThreadStatus::Resumable {
             self.thread.resume::<()>(())?;
         }
-        run.call::<()>(self.internal.get::<Table>("before")?)
+        if !self.before.is_empty() {
+            self.run.call::<()>(&self.before)?;
+        }
+        Ok(())
     }
 
     /// The memory callbacks this frame's watch hits call, in order.
@@ -251,7 +277,7 @@ impl Plugin for LuaPlugin {
             s.pads = [Buttons::NONE; 4];
             s.status.clear();
         });
-        let outcome = serving(&self.lua, frame, || self.run_slice(hits));
+        let outcome = serving(frame, || self.run_slice(hits));
         let (pads, count, status) = with_shared(&self.lua, |s| {
             (s.pads, s.pad_count, std::mem::take(&mut s.status))
         })

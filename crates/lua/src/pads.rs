@@ -1,7 +1,8 @@
-//! Pad tables as scripts write them: FCEUX's `{A=true, up=true}`, BizHawk's
-//! `{["P1 A"]=true, Up=true}`; names are matched without regard to case.
+//! Pad-table keys as scripts write them: FCEUX's `{A=true, up=true}`, BizHawk's
+//! `{["P1 A"]=true, Up=true}`; names are matched without regard to case. (The prelude
+//! walks the tables; a key's meaning is worked out here once per spelling.)
 
-use mlua::{Lua, Result, Table, Value};
+use mlua::{Lua, Result, Table};
 use nesmind_host::Buttons;
 
 const NAMES: [(&str, Buttons); 8] = [
@@ -16,7 +17,7 @@ const NAMES: [(&str, Buttons); 8] = [
 ];
 
 /// The button a key names, and the pad (0-based) when the key carries a `P1 ` prefix.
-fn button(key: &str) -> Option<(Option<usize>, Buttons)> {
+pub fn button(key: &str) -> Option<(Option<usize>, Buttons)> {
     let key = key.trim();
     let (pad, name) = match key.split_once(' ') {
         Some((p, rest)) if p.len() == 2 && p.starts_with(['P', 'p']) => {
@@ -30,28 +31,6 @@ fn button(key: &str) -> Option<(Option<usize>, Buttons)> {
     };
     let b = NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))?.1;
     Some((pad, b))
-}
-
-/// Applies a pad table to `pads` (0-based); keys without a pad prefix go to `default`.
-/// `true` (or any value but `false`/`nil`) presses; `false` releases. Unknown keys (a
-/// Zapper's, another system's) are ignored, as the emulators do.
-pub fn apply(table: &Table, default: Option<usize>, pads: &mut [Buttons; 4]) -> Result<()> {
-    for pair in table.pairs::<Value, Value>() {
-        let (key, value) = pair?;
-        let Value::String(key) = key else { continue };
-        let Some((pad, b)) = button(&key.to_str()?) else {
-            continue;
-        };
-        let Some(pad) = pad.or(default) else {
-            continue;
-        };
-        let slot = &mut pads[pad];
-        match value {
-            Value::Nil | Value::Boolean(false) => slot.0 &= !b.0,
-            _ => slot.0 |= b.0,
-        }
-    }
-    Ok(())
 }
 
 /// A table of all eight buttons, `true` where held. FCEUX names them in lower case
@@ -82,19 +61,5 @@ mod tests {
         assert_eq!(button("P2 Start"), Some((Some(1), Buttons::START)));
         assert_eq!(button("P5 A"), None);
         assert_eq!(button("Trigger"), None);
-        let lua = Lua::new();
-        let t: Table = lua
-            .load(r#"return {A=true, right=1, ["P2 B"]=true, Up=false}"#)
-            .eval()
-            .unwrap();
-        let mut pads = [
-            Buttons(Buttons::UP.0),
-            Buttons::NONE,
-            Buttons::NONE,
-            Buttons::NONE,
-        ];
-        apply(&t, Some(0), &mut pads).unwrap();
-        assert_eq!(pads[0], Buttons(Buttons::A.0 | Buttons::RIGHT.0));
-        assert_eq!(pads[1], Buttons::B);
     }
 }

@@ -117,10 +117,25 @@ ppu = {
   end,
 }
 
+-- Pad-table keys as (pad or false, bit), worked out once per spelling: scripts set the
+-- same few keys every frame.
+local keys = {}
+local function set_pad(p, t)
+  for k, v in pairs(t) do
+    local key = keys[k]
+    if key == nil then
+      local pad, bit = N.key(tostring(k))
+      key = bit and { pad or false, bit } or false
+      keys[k] = key
+    end
+    local pad = key and (key[1] or p)
+    if pad then N.press(pad, key[2], v ~= false) end
+  end
+end
 joypad = {
   -- FCEUX: set(player, table); BizHawk: set(table [, player]).
   set = function(a, b)
-    if type(a) == "table" then N.set_pad(b, a) else N.set_pad(a, b) end
+    if type(a) == "table" then set_pad(b, a) else set_pad(a or 1, b) end
   end,
   get = function(p) return N.get_pad(p) end,
   getimmediate = function(p) return N.get_pad(p) end,

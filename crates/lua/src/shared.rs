@@ -4,6 +4,7 @@
 use mlua::{Lua, Result};
 use nesmind_emu::AccessKind;
 use nesmind_host::{Buttons, Fork, Frame, Rom};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -16,14 +17,16 @@ pub enum Dialect {
 }
 
 /// The frame the plug-in is serving, valid only during `on_frame`.
-#[derive(Clone, Copy)]
-struct FramePtr(*mut (dyn Frame + 'static));
-// The pointer is set and cleared by `on_frame` on the thread that owns the plug-in, and
-// only dereferenced between the two, so moving the Lua state between frames is sound.
-unsafe impl Send for FramePtr {}
+type FramePtr = *mut (dyn Frame + 'static);
+
+thread_local! {
+    /// Set by `serving` for the plug-in running on this OS thread (a thread runs one
+    /// plug-in callback at a time). A thread-local rather than the Lua state's app data:
+    /// every memory read looks it up, and this is the cheapest place to look.
+    static FRAME: Cell<Option<FramePtr>> = const { Cell::new(None) };
+}
 
 pub struct Shared {
-    frame: Option<FramePtr>,
     /// What the script pressed for the coming frame (pads 1-4, 0-based here).
     pub pads: [Buttons; 4],
     pub pad_count: usize,
@@ -62,7 +65,6 @@ pub struct Shared {
 impl Shared {
     pub fn new(rom: Arc<[u8]>, rom_name: String, dir: PathBuf, dialect: Dialect) -> Shared {
         Shared {
-            frame: None,
             pads: [Buttons::NONE; 4],
             pad_count: 2,
             states: HashMap::new(),
@@ -87,30 +89,31 @@ impl Shared {
 }
 
 /// Serves `frame` to the script while `body` runs.
-pub fn serving<R>(lua: &Lua, frame: &mut dyn Frame, body: impl FnOnce() -> R) -> R {
-    // Erasing the borrow's lifetime is sound because the pointer is cleared below, before
-    // `frame`'s borrow ends, and nothing copies it out of `Shared`.
+pub fn serving<R>(frame: &mut dyn Frame, body: impl FnOnce() -> R) -> R {
+    // Erasing the borrow's lifetime is sound because the pointer is taken back below,
+    // before `frame`'s borrow ends, and nothing copies it elsewhere.
     let ptr: *mut (dyn Frame + '_) = frame;
-    let ptr: *mut (dyn Frame + 'static) = unsafe { std::mem::transmute(ptr) };
-    set_frame(lua, Some(FramePtr(ptr)));
-    let out = body();
-    set_frame(lua, None);
-    out
+    let ptr: FramePtr = unsafe { std::mem::transmute(ptr) };
+    let _served = Served(FRAME.with(|f| f.replace(Some(ptr))));
+    body()
 }
 
-fn set_frame(lua: &Lua, frame: Option<FramePtr>) {
-    if let Some(mut s) = lua.app_data_mut::<Shared>() {
-        s.frame = frame;
+/// Puts the outer frame (normally none) back when serving ends, a panic included, so no
+/// pointer outlives its frame.
+struct Served(Option<FramePtr>);
+impl Drop for Served {
+    fn drop(&mut self) {
+        FRAME.with(|f| f.set(self.0));
     }
 }
 
 /// Runs `f` on the frame being served; outside a frame (e.g. a function stored and called
-/// from an `on_detach`) it is a Lua error.
-pub fn with_frame<R>(lua: &Lua, f: impl FnOnce(&mut dyn Frame) -> R) -> Result<R> {
-    let ptr = lua.app_data_ref::<Shared>().and_then(|s| s.frame);
-    match ptr {
-        // Valid: see `serving`. No `Shared` borrow is held while `f` runs.
-        Some(FramePtr(p)) => Ok(f(unsafe { &mut *p })),
+/// from `on_detach`) it is a Lua error.
+pub fn with_frame<R>(_lua: &Lua, f: impl FnOnce(&mut dyn Frame) -> R) -> Result<R> {
+    match FRAME.with(Cell::get) {
+        // Valid: see `serving`. Lua functions do not call back into Lua while `f` runs,
+        // so no second `&mut` to the frame is made.
+        Some(p) => Ok(f(unsafe { &mut *p })),
         None => Err(mlua::Error::runtime(
             "the machine is not available outside a frame",
         )),
