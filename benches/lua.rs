@@ -34,7 +34,7 @@ impl Plugin for Reader {
     fn on_frame(&mut self, f: &mut dyn Frame) {
         let sum: u32 = (0x0380..0x0390).map(|a| u32::from(f.peek(a))).sum();
         let mut b = Buttons::NONE;
-        if sum % 2 == 0 {
+        if sum.is_multiple_of(2) {
             b.0 |= Buttons::A.0;
         }
         if f.frame_number() % 120 < 5 {
