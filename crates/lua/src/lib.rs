@@ -60,8 +60,12 @@ impl LuaPlugin {
         rom_image: &[u8],
     ) -> Result<LuaPlugin, String> {
         let settings = Settings::from_options(opts)?;
-        let source = nesmind_host::files::read_capped_text(script, MAX_SCRIPT, "a Lua script")
+        // Bytes, not text: scripts written for Windows emulators are often in a legacy
+        // code page, which Lua reads as it reads UTF-8.
+        let bytes = nesmind_host::files::read_capped(script, MAX_SCRIPT, "a Lua script")
             .map_err(|e| format!("cannot read Lua script '{}': {e}", script.display()))?;
+        let code = chunk_text(&bytes);
+        let source = String::from_utf8_lossy(code);
         let dialect = settings
             .dialect
             .unwrap_or_else(|| settings::detect(&source));
@@ -85,7 +89,7 @@ impl LuaPlugin {
         let internal = lua.create_table().map_err(fail)?;
         setup(&lua, &internal, dialect, &dir, opts).map_err(fail)?;
         let chunk = lua
-            .load(source.as_str())
+            .load(code)
             .set_name(format!("@{}", script.display()))
             .into_function()
             .map_err(|e| format!("Lua script {}", describe(&e)))?;
@@ -170,6 +174,22 @@ impl LuaPlugin {
             out
         })
         .unwrap_or_default()
+    }
+}
+
+/// The script's code: without a UTF-8 byte-order mark (Windows editors write one, Lua
+/// 5.1 does not skip it) and with a first `#!` line blanked, as `lua` itself does (the
+/// line stays, so line numbers are the file's).
+fn chunk_text(bytes: &[u8]) -> &[u8] {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match bytes.first() {
+        Some(b'#') => {
+            &bytes[bytes
+                .iter()
+                .position(|&b| b == b'\n')
+                .unwrap_or(bytes.len())..]
+        }
+        _ => bytes,
     }
 }
 
@@ -313,5 +333,18 @@ impl Plugin for LuaPlugin {
     }
     fn error(&self) -> Option<String> {
         self.error.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chunk_text;
+
+    #[test]
+    fn bom_and_shebang_are_not_lua() {
+        assert_eq!(chunk_text(b"\xEF\xBB\xBFprint(1)"), b"print(1)");
+        assert_eq!(chunk_text(b"#!/usr/bin/lua\nprint(1)"), b"\nprint(1)");
+        assert_eq!(chunk_text(b"#"), b"");
+        assert_eq!(chunk_text(b"print(1)"), b"print(1)");
     }
 }

@@ -30,7 +30,14 @@ local function noops(t, default)
   return setmetatable(t, { __index = function() return function() return default end end })
 end
 
-local function frameadvance() yield() end
+local running = coroutine.running
+local function frameadvance()
+  -- Callbacks run on Lua's main thread, where there is nothing to yield.
+  if running() == nil then
+    error("emu.frameadvance() works in the script's main loop, not in a callback", 2)
+  end
+  yield()
+end
 
 function print(...)
   local parts = {}
