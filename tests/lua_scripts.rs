@@ -223,3 +223,45 @@ fn math_random_follows_the_seed() {
     assert_eq!(draws("5"), draws("5"));
     assert_ne!(draws("5"), draws("6"));
 }
+
+#[test]
+fn gui_drawing_reaches_the_screenshot() {
+    let shot = temp("draw.png");
+    let out = run(
+        &script("fceux_draw.lua"),
+        10,
+        &["--screenshot", shot.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", text(&out).1);
+    let png = std::fs::read(&shot).unwrap();
+    let (w, h, rgb) = nesmind::frontend::png::decode_rgb(&png).unwrap();
+    assert_eq!((w, h), (256, 240));
+    let at = |x: usize, y: usize| rgb[y * 256 + x];
+    assert_eq!(at(10, 20), 0xFF0000, "the box's outline");
+    assert_eq!(at(40, 50), 0xFF0000);
+    assert_eq!(at(25, 35), 0x0000FF, "the box's fill");
+    assert_eq!(at(128, 100), 0x00FF00, "the line");
+    assert_eq!(at(200, 200), 0xFFFFFF, "the pixel");
+    let yellow = |x0: usize, x1: usize, y0: usize, y1: usize| {
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| at(x, y) == 0xFFFF00)
+            .count()
+    };
+    assert!(yellow(60, 72, 150, 159) > 10, "the text");
+    assert_eq!(yellow(0, 256, 0, 240), yellow(60, 72, 150, 159));
+    // Drawn over the picture, not into the game: the same frames without the script
+    // show the same pixels where nothing was drawn.
+    let plain = temp("plain.png");
+    let out = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .arg("run")
+        .arg(cart())
+        .args(["--headless", "--frames", "10", "--screenshot"])
+        .arg(&plain)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (_, _, bare) = nesmind::frontend::png::decode_rgb(&std::fs::read(&plain).unwrap()).unwrap();
+    assert_eq!(bare[5 * 256 + 5], at(5, 5));
+    assert_ne!(bare[100 * 256 + 128], at(128, 100));
+}

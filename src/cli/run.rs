@@ -284,7 +284,8 @@ pub fn check_outputs(outputs: &[(&str, Option<&PathBuf>)]) -> Result<(), String>
 fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Vec<String> {
     let mut failed = Vec::new();
     if let Some(path) = args.screenshot.as_ref().filter(|_| screenshot)
-        && let Err(e) = crate::frontend::png::save_picture(path, session.machine().picture())
+        && let Err(e) =
+            crate::frontend::png::save_drawn(path, session.machine().picture(), session.drawing())
     {
         failed.push(format!("--screenshot: {e}"));
     }

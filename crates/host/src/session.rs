@@ -93,6 +93,8 @@ pub struct Session {
     poisoned: bool,
     /// The machine the plug-in replaced this frame (`Frame::restore`), for the recording.
     replaced: Option<Machine>,
+    /// What the plug-in drew over this frame's picture.
+    drawing: Vec<super::Shape>,
 }
 
 impl Session {
@@ -118,6 +120,7 @@ impl Session {
             quit: None,
             poisoned: false,
             replaced: None,
+            drawing: Vec::new(),
         })
     }
 
@@ -221,6 +224,8 @@ impl Session {
             return Ok(());
         };
         self.machine.take_watch_hits(&mut self.hits);
+        // A drawing lasts one frame: the plug-in draws again for the next.
+        self.drawing.clear();
         let mut view = View {
             machine: &mut self.machine,
             hits: &self.hits,
@@ -229,6 +234,7 @@ impl Session {
             requests: &mut self.requests,
             watches: &self.watches,
             replaced: &mut self.replaced,
+            drawing: &mut self.drawing,
         };
         let name = plugin.name().to_string();
         let fail = |message| StepError::Plugin { name, message };
@@ -452,6 +458,10 @@ impl Session {
             return "";
         }
         &self.status
+    }
+    /// The shapes the plug-in drew over the current picture.
+    pub fn drawing(&self) -> &[super::Shape] {
+        &self.drawing
     }
     pub fn plugin_name(&self) -> Option<&str> {
         self.plugin.as_deref().map(|p| p.name())

@@ -66,6 +66,7 @@ pub(crate) struct View<'a> {
     /// The machine as it was before the plug-in's first `restore` this frame: a recording
     /// hashes it for this frame and loads the new one before the next.
     pub replaced: &'a mut Option<Machine>,
+    pub drawing: &'a mut Vec<crate::Shape>,
 }
 
 impl Frame for View<'_> {
@@ -88,6 +89,11 @@ impl Frame for View<'_> {
     }
     fn request(&mut self, request: Request) {
         self.requests.push(request);
+    }
+    fn draw(&mut self, shape: crate::Shape) {
+        if self.drawing.len() < crate::draw::MAX_SHAPES {
+            self.drawing.push(shape);
+        }
     }
     fn restore(&mut self, state: &Fork) -> Result<(), String> {
         let mut loaded = state.machine().clone();

@@ -8,6 +8,7 @@ mod api;
 mod bit;
 mod budget;
 mod files;
+mod gui;
 mod pads;
 mod sandbox;
 mod settings;
@@ -205,6 +206,7 @@ fn setup(
     bit::install(lua)?;
     let n = api::install(lua)?;
     files::install(lua, &n)?;
+    gui::install(lua, &n)?;
     internal.set("dir", dir.to_string_lossy().into_owned())?;
     let name = match dialect {
         Dialect::Fceux => "fceux",

@@ -186,13 +186,20 @@ memorysavestate = {
   clearstatesfrommemory = function() N.drop_named(nil) end,
 }
 
--- Drawing: text reaches the status line (the window shows it); shapes are not drawn yet.
-local function text(x, y, s) N.status(tostring(s)) end
+-- Drawing over the picture (this frame only), in the window and in screenshots.
+local function text(x, y, s, fg, bg) N.draw_text(x, y, tostring(s), fg, bg) end
+local function box(x1, y1, x2, y2, fill, outline) N.draw_box(x1, y1, x2, y2, fill, outline) end
 gui = noops({
-  text = text, drawtext = text, drawText = text, pixelText = text,
-  drawString = text,
+  text = text, drawtext = text, pixelText = text, drawString = text,
+  drawText = function(x, y, s, fg, bg) text(x, y, s, fg, bg) end,
+  pixel = N.draw_pixel, setpixel = N.draw_pixel, drawpixel = N.draw_pixel,
+  drawPixel = N.draw_pixel,
+  line = N.draw_line, drawline = N.draw_line, drawLine = N.draw_line,
+  box = box, drawbox = box, rect = box, drawrect = box,
+  -- BizHawk: line colour before the fill.
+  drawBox = function(x1, y1, x2, y2, line, fill) box(x1, y1, x2, y2, fill, line) end,
+  drawRectangle = function(x, y, w, h, line, fill) box(x, y, x + w, y + h, fill, line) end,
   popup = function(s) print(s) return "ok" end,
-  parsecolor = function(c) return 0, 0, 0, 255 end,
   getpixel = function(x, y) local p = N.pixel(x, y) or 0 return 0, 0, 0, p end,
 })
 input = noops({ get = function() return { xmouse = 0, ymouse = 0 } end })
