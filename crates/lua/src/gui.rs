@@ -79,6 +79,14 @@ fn xy(x: f64, y: f64) -> (i32, i32) {
 /// The drawing primitives, in the table `nesmind` beside the others.
 pub fn install(lua: &Lua, n: &Table) -> Result<()> {
     n.set(
+        "parse_color",
+        lua.create_function(|lua, c: Value| {
+            let argb = color(&c, dialect(lua)?, WHITE)?;
+            let part = |shift: u32| (argb >> shift) & 0xFF;
+            Ok((part(16), part(8), part(0), part(24)))
+        })?,
+    )?;
+    n.set(
         "draw_pixel",
         lua.create_function(|lua, (x, y, c): (f64, f64, Value)| {
             let color = color(&c, dialect(lua)?, WHITE)?;

@@ -200,6 +200,7 @@ gui = noops({
   drawBox = function(x1, y1, x2, y2, line, fill) box(x1, y1, x2, y2, fill, line) end,
   drawRectangle = function(x, y, w, h, line, fill) box(x, y, x + w, y + h, fill, line) end,
   popup = function(s) print(s) return "ok" end,
+  parsecolor = N.parse_color,
   getpixel = function(x, y) local p = N.pixel(x, y) or 0 return 0, 0, 0, p end,
 })
 input = noops({ get = function() return { xmouse = 0, ymouse = 0 } end })

@@ -58,7 +58,7 @@ pub struct Shared {
     /// Lag frames (no pad read) since the plug-in attached, and whether the last was one;
     /// `None` when the script's text does not ask (the ports are not watched).
     pub lag: Option<(u64, bool)>,
-    /// Text for the status line (`gui.text`, `emu.message`), shown when the frame ends.
+    /// Text for the status line (`emu.message`), shown when the frame ends.
     pub status: String,
 }
 
