@@ -153,6 +153,20 @@ fn a_loop_that_never_yields_is_stopped_at_its_line() {
     assert!(out.status.success(), "{stderr}");
     assert!(stdout.contains("frames 60"), "{stdout}");
     assert!(stderr.contains("the game goes on without it"), "{stderr}");
+    // A callback that loops is stopped the same way (it runs outside the coroutine).
+    let path = temp("callback_loop.lua");
+    std::fs::write(
+        &path,
+        "event.onframeend(function()\n  while true do end\nend)\nwhile true do emu.frameadvance() end\n",
+    )
+    .unwrap();
+    let out = run(&path, 10, &["--lua-arg", "budget=1000000"]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("callback_loop.lua:2: the script ran 1000000"),
+        "{stderr}"
+    );
 }
 
 #[test]
