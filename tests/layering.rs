@@ -10,6 +10,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("crates/host", &["nesmind-emu"]),
     // stable-retro integrations: beside the host, over the machine.
     ("crates/retro", &["nesmind-emu", "nesmind-host"]),
+    // Lua scripts as plug-ins: the host's API, and the machine's savestate and ROM types.
+    ("crates/lua", &["nesmind-emu", "nesmind-host"]),
     ("plugins/search", &[]),
     ("plugins/spot", &["nesmind-host", "nesmind-search"]),
     ("plugins/hatris", &["nesmind-host", "nesmind-search"]),
@@ -22,6 +24,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "nesmind-spot",
             "nesmind-hatris",
             "nesmind-retro",
+            "nesmind-lua",
         ],
     ),
     // The Python package sits on top of everything, the `nesmind` crate included.

@@ -142,7 +142,7 @@ fn demo_session(
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        session.attach(super::run::create_plugin(plugin, &opts)?, &[])?;
+        session.attach(super::run::create_plugin(plugin, &opts, demo.image)?, &[])?;
         return Ok((session, [0, 1, 2, 3]));
     };
     let route = pad_route(&setup.pads);

@@ -9,6 +9,7 @@ use crate::host::external::{self, External};
 use crate::host::files;
 use crate::host::replay::{Player, Recorder};
 use crate::host::{PadOwner, Plugin, PluginOptions, Session};
+use nesmind_lua::LuaPlugin;
 use nesmind_retro::FceuState;
 use std::path::{Path, PathBuf};
 
@@ -17,10 +18,23 @@ use std::path::{Path, PathBuf};
 pub struct RunArgs {
     /// The iNES or NES 2.0 ROM file.
     pub rom: PathBuf,
-    /// Plug-in to attach: an in-tree name (see `nesmind plugins`) or `ext:COMMAND` for an
-    /// external program speaking the line protocol (see plugins/examples/).
+    /// Plug-in to attach: an in-tree name (see `nesmind plugins`), `ext:COMMAND` for an
+    /// external program speaking the line protocol (see plugins/examples/), or
+    /// `lua:SCRIPT.lua` for an FCEUX or BizHawk Lua script (docs/lua.md).
     #[arg(long, value_name = "NAME")]
     pub plugin: Option<String>,
+    /// Run an FCEUX or BizHawk Lua script (the same as --plugin lua:SCRIPT).
+    #[arg(long, value_name = "SCRIPT", conflicts_with = "plugin")]
+    pub lua: Option<PathBuf>,
+    /// An argument for the Lua script, in its `arg` table (repeatable); also nesmind's
+    /// settings for it: budget=N, memory-mb=N, seed=N, dialect=fceux|bizhawk,
+    /// on-error=stop|continue, pads=N (docs/lua.md).
+    #[arg(long = "lua-arg", value_name = "KEY=VALUE", value_parser = parse_option)]
+    pub lua_arg: Vec<(String, String)>,
+    /// Let the Lua script read and write files anywhere, run programs and load native
+    /// modules (by default it may touch files under its own folder only).
+    #[arg(long = "lua-unsafe")]
+    pub lua_unsafe: bool,
     /// A plug-in option (repeatable); overrides the same key from --plugin-opts.
     #[arg(long = "plugin-opt", value_name = "KEY=VALUE", value_parser = parse_option)]
     pub plugin_opt: Vec<(String, String)>,
@@ -91,6 +105,7 @@ Examples:
   nesmind run game.nes                                   play in the window
   nesmind run game.nes --plugin spot --headless --frames 36000
   nesmind run game.nes --plugin 'ext:python3 plugins/examples/start_presser.py' --headless --frames 600
+  nesmind run game.nes --lua bot.lua --lua-arg seed=3 --headless --frames 3600
   nesmind run game.nes --headless --frames 600 --record run.replay
   nesmind run game.nes --headless --replay run.replay --verify";
 
@@ -131,6 +146,9 @@ fn parse_pad(s: &str) -> Result<(usize, PadOwner), String> {
     Ok((n - 1, owner))
 }
 
+/// The largest ROM file read for a Lua script: the loader's own cap.
+const MAX_ROM: u64 = crate::emu::rom::MAX_FILE;
+
 /// The largest --plugin-opts file read: a few options take a few hundred bytes.
 const MAX_OPTIONS: u64 = 1 << 20;
 
@@ -153,10 +171,22 @@ pub fn plugin_options(
     Ok(opts)
 }
 
-/// An in-tree plug-in by name, or an external program for `ext:COMMAND`.
-pub fn create_plugin(name: &str, opts: &PluginOptions) -> Result<Box<dyn Plugin>, String> {
+/// An in-tree plug-in by name, an external program for `ext:COMMAND`, or a Lua script
+/// for `lua:SCRIPT` (`rom_image`, the ROM file's bytes, serves its `rom.readbyte`).
+pub fn create_plugin(
+    name: &str,
+    opts: &PluginOptions,
+    rom_image: &[u8],
+) -> Result<Box<dyn Plugin>, String> {
     if let Some(command) = name.strip_prefix(external::PREFIX) {
         return Ok(Box::new(External::spawn(command, opts)?));
+    }
+    if let Some(script) = name.strip_prefix(nesmind_lua::PREFIX) {
+        return Ok(Box::new(LuaPlugin::load(
+            Path::new(script),
+            opts,
+            rom_image,
+        )?));
     }
     let entry = crate::plugins::find(name)?;
     (entry.create)(opts).map_err(|e| format!("cannot create plug-in '{}': {e}", entry.name))
@@ -177,10 +207,27 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
         .filter(|(_, o)| *o == PadOwner::Human)
         .map(|(p, _)| *p)
         .collect();
-    match &args.plugin {
+    let lua = args
+        .lua
+        .as_ref()
+        .map(|script| format!("{}{}", nesmind_lua::PREFIX, script.display()));
+    if lua.is_none() && (!args.lua_arg.is_empty() || args.lua_unsafe) {
+        return Err("--lua-arg/--lua-unsafe need --lua SCRIPT".into());
+    }
+    match lua.as_ref().or(args.plugin.as_ref()) {
         Some(name) => {
-            let opts = plugin_options(args.plugin_opts.as_deref(), &args.plugin_opt)?;
-            session.attach(create_plugin(name, &opts)?, &humans)?;
+            let mut opts = plugin_options(args.plugin_opts.as_deref(), &args.plugin_opt)?;
+            opts.extend(args.lua_arg.iter().cloned());
+            if args.lua_unsafe {
+                opts.insert("unsafe".into(), "true".into());
+            }
+            // Read again (Rom keeps the parts, not the file) for the script's `rom.readbyte`.
+            let image = match name.starts_with(nesmind_lua::PREFIX) {
+                true => files::read_capped(&args.rom, MAX_ROM, "a ROM")
+                    .map_err(|e| format!("cannot read '{}': {e}", args.rom.display()))?,
+                false => Vec::new(),
+            };
+            session.attach(create_plugin(name, &opts, &image)?, &humans)?;
         }
         None => {
             if let Some((p, _)) = args.pads.iter().find(|(_, o)| *o == PadOwner::Plugin) {
@@ -243,7 +290,8 @@ pub fn check_outputs(outputs: &[(&str, Option<&PathBuf>)]) -> Result<(), String>
 fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Vec<String> {
     let mut failed = Vec::new();
     if let Some(path) = args.screenshot.as_ref().filter(|_| screenshot)
-        && let Err(e) = crate::frontend::png::save_picture(path, session.machine().picture())
+        && let Err(e) =
+            crate::frontend::png::save_drawn(path, session.machine().picture(), session.drawing())
     {
         failed.push(format!("--screenshot: {e}"));
     }

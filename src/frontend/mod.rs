@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod callgrind;
 pub mod display;
+pub mod drawing;
 pub mod font;
 pub mod headless;
 #[cfg(feature = "sdl")]

@@ -89,11 +89,17 @@ pub fn decode_rgb(data: &[u8]) -> Result<(usize, usize, Vec<u32>), String> {
 
 /// Converts a 256x240 picture of palette indices and writes it atomically as PNG.
 pub fn save_picture(path: &std::path::Path, picture: &[u16]) -> Result<(), String> {
+    save_drawn(path, picture, &[])
+}
+
+/// As `save_picture`, with a plug-in's shapes painted over the picture.
+pub fn save_drawn(
+    path: &std::path::Path,
+    picture: &[u16],
+    shapes: &[crate::host::Shape],
+) -> Result<(), String> {
     let palette = super::palette::build_palette();
-    let rgb: Vec<u32> = picture
-        .iter()
-        .map(|&i| palette[usize::from(i & 0x1FF)])
-        .collect();
+    let rgb = super::drawing::compose(picture, &palette, shapes);
     crate::host::files::write_atomic(path, &encode_rgb(256, 240, &rgb))
 }
 

@@ -53,4 +53,8 @@ impl Frame for Fork {
     fn fork(&self) -> Option<Fork> {
         Some(self.clone())
     }
+    fn restore(&mut self, state: &Fork) -> Result<(), String> {
+        self.machine = state.machine.clone();
+        Ok(())
+    }
 }

@@ -4,6 +4,7 @@
 //! The machine's own vocabulary (buttons, ROM identity, bus watches) is defined in
 //! `nesmind_emu` and re-exported here, so a plug-in never names the emulator crate.
 
+pub mod draw;
 mod entry;
 pub mod external;
 pub mod files;
@@ -17,6 +18,7 @@ pub mod session;
 pub mod sight;
 mod view;
 
+pub use draw::Shape;
 pub use entry::{Demo, Entry, HumanFn, HumanGame, HumanSetup, ToolFn, parse_args};
 pub use fork::Fork;
 pub use nesmind_emu::{AccessKind, Buttons, MachineError, Rom, RomError, RomInfo, WatchHit};

@@ -65,6 +65,16 @@ pub trait Frame {
     fn fork(&self) -> Option<Fork> {
         None
     }
+    /// Draws `shape` over this frame's picture (kept until the plug-in's next frame).
+    /// Hosts without a picture ignore it.
+    fn draw(&mut self, _shape: crate::Shape) {}
+    /// Continues from `state` (a fork taken earlier, in this run, of this ROM) at once: the
+    /// machine becomes a copy of it, keeping the host's settings (pads configuration, sound,
+    /// watches). What scripted bots call "load a savestate". Hosts that cannot replace
+    /// their machine (RAM-image hosts) refuse with the reason.
+    fn restore(&mut self, _state: &Fork) -> Result<(), String> {
+        Err("this host cannot load a state".into())
+    }
     /// Asks the session for a reset, a power cycle or the end of the run; see [`Request`].
     /// Hosts that cannot do it (forks, RAM-image hosts) ignore the request.
     fn request(&mut self, _request: Request) {}

@@ -91,6 +91,10 @@ pub struct Session {
     quit: Option<Quit>,
     /// Set when the plug-in panicked: it is never called again.
     poisoned: bool,
+    /// The machine the plug-in replaced this frame (`Frame::restore`), for the recording.
+    replaced: Option<Machine>,
+    /// What the plug-in drew over this frame's picture.
+    drawing: Vec<super::Shape>,
 }
 
 impl Session {
@@ -115,6 +119,8 @@ impl Session {
             requests: Vec::new(),
             quit: None,
             poisoned: false,
+            replaced: None,
+            drawing: Vec::new(),
         })
     }
 
@@ -194,9 +200,20 @@ impl Session {
                 .check(self.steps, &self.machine)
                 .map_err(StepError::Replay)?;
         }
+        let replaced = self.replaced.take();
         if let Some(rec) = self.recorder.as_mut() {
-            let pads = [0, 1, 2, 3].map(|p| self.machine.buttons(p));
-            rec.frame(self.steps, pads, &self.machine);
+            // A machine the plug-in put in place is recorded as a state load after this
+            // frame's line, which describes the machine it replaced: a replay then runs the
+            // frame as the run did and continues from the same machine.
+            let m = replaced.as_ref().unwrap_or(&self.machine);
+            let pads = [0, 1, 2, 3].map(|p| m.buttons(p));
+            rec.frame(self.steps, pads, m);
+            if replaced.is_some() {
+                match super::savestate::encode(&self.machine, &self.rom) {
+                    Ok(state) => rec.event(&Event::Load(state.into())),
+                    Err(e) => log::error!("cannot record the plug-in's state load: {e}"),
+                }
+            }
         }
         self.steps += 1;
         Ok(())
@@ -207,12 +224,17 @@ impl Session {
             return Ok(());
         };
         self.machine.take_watch_hits(&mut self.hits);
+        // A drawing lasts one frame: the plug-in draws again for the next.
+        self.drawing.clear();
         let mut view = View {
             machine: &mut self.machine,
             hits: &self.hits,
             status: &mut self.status,
             owners: self.owners,
             requests: &mut self.requests,
+            watches: &self.watches,
+            replaced: &mut self.replaced,
+            drawing: &mut self.drawing,
         };
         let name = plugin.name().to_string();
         let fail = |message| StepError::Plugin { name, message };
@@ -433,6 +455,10 @@ impl Session {
             return "";
         }
         &self.status
+    }
+    /// The shapes the plug-in drew over the current picture.
+    pub fn drawing(&self) -> &[super::Shape] {
+        &self.drawing
     }
     pub fn plugin_name(&self) -> Option<&str> {
         self.plugin.as_deref().map(|p| p.name())

@@ -62,6 +62,11 @@ pub(crate) struct View<'a> {
     pub status: &'a mut String,
     pub owners: [PadOwner; 4],
     pub requests: &'a mut Vec<Request>,
+    pub watches: &'a [(AccessKind, RangeInclusive<u16>)],
+    /// The machine as it was before the plug-in's first `restore` this frame: a recording
+    /// hashes it for this frame and loads the new one before the next.
+    pub replaced: &'a mut Option<Machine>,
+    pub drawing: &'a mut Vec<crate::Shape>,
 }
 
 impl Frame for View<'_> {
@@ -84,5 +89,21 @@ impl Frame for View<'_> {
     }
     fn request(&mut self, request: Request) {
         self.requests.push(request);
+    }
+    fn draw(&mut self, shape: crate::Shape) {
+        if self.drawing.len() < crate::draw::MAX_SHAPES {
+            self.drawing.push(shape);
+        }
+    }
+    fn restore(&mut self, state: &Fork) -> Result<(), String> {
+        let mut loaded = state.machine().clone();
+        // A state holds no host settings: the session's stay as they are.
+        loaded.set_four_score(self.machine.four_score());
+        loaded.set_audio_enabled(self.machine.audio_enabled());
+        let _ = loaded.set_sample_rate(self.machine.sample_rate());
+        loaded.set_watches(self.watches.to_vec());
+        let old = std::mem::replace(self.machine, loaded);
+        self.replaced.get_or_insert(old);
+        Ok(())
     }
 }

@@ -242,7 +242,13 @@ pub fn run_with(
             picture: last && opts.screenshot.is_some(),
             window: ui.window_shot.is_some() || (last && opts.capture.is_some()),
         };
-        let got = screen.draw(&mut canvas, session.machine().picture(), &lines, wanted)?;
+        let got = screen.draw(
+            &mut canvas,
+            session.machine().picture(),
+            session.drawing(),
+            &lines,
+            wanted,
+        )?;
         if let (Some(path), Some((w, h, px))) = (ui.window_shot.take(), &got.window) {
             let r = save_png(&path, *w, *h, px).map(|_| format!("saved {}", path.display()));
             ui.say(r.unwrap_or_else(|e| e));
@@ -332,7 +338,9 @@ fn write_outputs(
     // Each written on its own, so one that fails does not cost the other.
     let shot = match (&opts.screenshot, captured.picture) {
         (Some(path), Some(pixels)) => save_png(path, 256, 240, &pixels),
-        (Some(path), None) => crate::frontend::png::save_picture(path, session.machine().picture()),
+        (Some(path), None) => {
+            crate::frontend::png::save_drawn(path, session.machine().picture(), session.drawing())
+        }
         (None, _) => Ok(()),
     };
     let capture = match (&opts.capture, captured.window) {

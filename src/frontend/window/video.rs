@@ -2,9 +2,11 @@
 //! [`crate::frontend::layout`]), scaled by an integer vertically by SDL (nearest), and the
 //! status strip below it. Read-backs of the picture happen before the overlay is drawn.
 
+use crate::frontend::drawing;
 use crate::frontend::layout::{Aspect, Layout, PIC_H, PIC_W, Resampler};
 use crate::frontend::overlay::{self, Line};
 use crate::frontend::palette::build_palette;
+use crate::host::Shape;
 use sdl2::pixels::PixelFormatEnum;
 use sdl2::rect::Rect;
 use sdl2::render::{BlendMode, Texture, TextureCreator, WindowCanvas};
@@ -53,17 +55,19 @@ impl<'t> Video<'t> {
         }
     }
 
-    /// Draws `picture` (palette indices) and the overlay `lines`, and presents the frame.
+    /// Draws `picture` (palette indices) with a plug-in's `shapes` over it and the overlay
+    /// `lines`, and presents the frame.
     pub fn draw(
         &mut self,
         canvas: &mut WindowCanvas,
         picture: &[u16],
+        shapes: &[Shape],
         lines: &[Line],
         wanted: Wanted,
     ) -> Result<Captured, String> {
         let (ow, oh) = canvas.output_size()?;
         let layout = Layout::fit(ow, oh, self.aspect);
-        self.upload_picture(layout.width as usize, picture)?;
+        self.upload_picture(layout.width as usize, picture, shapes)?;
         canvas.set_draw_color(sdl2::pixels::Color::BLACK);
         canvas.clear();
         let dst = Rect::new(layout.x, layout.y, layout.width, layout.height);
@@ -83,7 +87,12 @@ impl<'t> Video<'t> {
         Ok(captured)
     }
 
-    fn upload_picture(&mut self, width: usize, picture: &[u16]) -> Result<(), String> {
+    fn upload_picture(
+        &mut self,
+        width: usize,
+        picture: &[u16],
+        shapes: &[Shape],
+    ) -> Result<(), String> {
         if self
             .picture
             .as_ref()
@@ -100,10 +109,17 @@ impl<'t> Video<'t> {
             return Ok(());
         };
         let (palette, row, wide) = (&self.palette, &mut self.row, &mut self.wide);
+        // Only a frame with shapes is composed whole; the rest convert row by row.
+        let drawn = (!shapes.is_empty()).then(|| drawing::compose(picture, palette, shapes));
         texture.with_lock(None, |bytes, pitch| {
             for (y, indices) in picture.chunks_exact(PIC_W).take(PIC_H).enumerate() {
-                for (px, &c) in row.iter_mut().zip(indices) {
-                    *px = palette[usize::from(c & 0x1FF)];
+                match &drawn {
+                    Some(rgb) => row.copy_from_slice(&rgb[y * PIC_W..(y + 1) * PIC_W]),
+                    None => {
+                        for (px, &c) in row.iter_mut().zip(indices) {
+                            *px = palette[usize::from(c & 0x1FF)];
+                        }
+                    }
                 }
                 resampler.row(row, wide);
                 let line = &mut bytes[y * pitch..y * pitch + wide.len() * 4];

@@ -198,7 +198,7 @@ fn window_loop(
                 .then(|| Line::new(last.status.clone(), STATUS))
                 .into_iter()
                 .collect();
-            screen.draw(&mut canvas, &last.picture, &lines, Wanted::default())?;
+            screen.draw(&mut canvas, &last.picture, &[], &lines, Wanted::default())?;
             redraw = false;
         }
     }

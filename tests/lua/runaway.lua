@@ -1,0 +1,5 @@
+emu.frameadvance()
+local n = 0
+while true do
+  n = n + 1
+end
