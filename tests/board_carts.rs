@@ -1,6 +1,6 @@
 //! The board test carts (`tests/carts/boards`, ca65): each checks from the 6502 side what
 //! its board does (PRG and CHR bank switching, mirroring, register decoding, bus conflicts,
-//! CHR disabling) and reports in CPU RAM at $0300 (see `harness.inc`). Each runs lazily and
+//! CHR disabling, the cycle an IRQ counter's IRQ arrives) and reports in CPU RAM at $0300 (see `harness.inc`). Each runs lazily and
 //! in lockstep with identical frames, RAM and cycles, round-trips through a savestate, and
 //! is named by `nesmind info`.
 
@@ -25,6 +25,8 @@ const CARTS: &[(&str, u8, u16)] = &[
     ("m075", 0, 75),
     ("m032", 0, 32),
     ("m032", 1, 32),
+    ("m065", 0, 65),
+    ("m067", 0, 67),
 ];
 
 const FRAMES: usize = 30;

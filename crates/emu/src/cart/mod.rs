@@ -35,6 +35,7 @@ mod gxrom;
 mod import;
 mod irem78;
 mod irem_g101;
+mod irem_h3001;
 mod jaleco140;
 mod jaleco87;
 mod mmc1;
@@ -44,6 +45,7 @@ mod namco108;
 mod nrom;
 mod shared_ram;
 mod sunsoft1;
+mod sunsoft3;
 mod unrom512;
 mod uxrom;
 mod vrc1;
@@ -470,6 +472,8 @@ boards! {
     Namco108(namco108::Namco108),
     Vrc1(vrc1::Vrc1),
     IremG101(irem_g101::IremG101),
+    IremH3001(irem_h3001::IremH3001),
+    Sunsoft3(sunsoft3::Sunsoft3),
 }
 
 /// The board for `rom`'s mapper and submapper, and the name `nesmind info` shows for it.
@@ -551,6 +555,14 @@ fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
             BoardKind::IremG101(irem_g101::IremG101::new(sub)),
             "Irem G-101",
         ),
+        65 => (
+            BoardKind::IremH3001(irem_h3001::IremH3001::default()),
+            "Irem H3001",
+        ),
+        67 => (
+            BoardKind::Sunsoft3(sunsoft3::Sunsoft3::default()),
+            "Sunsoft-3",
+        ),
         m => {
             return Err(RomError::UnsupportedMapper {
                 mapper: m,
@@ -586,7 +598,7 @@ pub struct Cart {
     pub(crate) watch_ppu: bool,
     #[serde(skip, default = "no_ppu_watch")]
     pub(crate) ppu_watch: PpuWatch,
-    /// Boards with a CPU-cycle counter (FME-7 IRQ).
+    /// Boards with a CPU-cycle counter (FME-7, Irem H3001, Sunsoft-3 IRQs).
     #[serde(skip)]
     pub(crate) watch_cpu: bool,
     /// The board's registers in $6000-$7FFF, if any (NINA-001).
