@@ -163,17 +163,11 @@ pub fn spawn(
     out: Output,
 ) -> Result<JoinHandle<DuelSearcher>, String> {
     let work = move || {
-        let duel = Duel::from_position(&game.pos, game.halfmove);
-        let best = if game.is_over() || duel.is_none() {
-            say(
-                &out,
-                "info string error: the game is over; no move to search",
-            );
-            crate::moves::Move::PASS
-        } else {
+        // A UAI game has two players and no bonus game, so the conversion always succeeds.
+        let duel = Duel::from_position(&game.pos, game.halfmove).filter(|_| !game.is_over());
+        let best = if let Some(duel) = duel {
             let o = out.clone();
             searcher.set_on_iteration(Some(Box::new(move |r| say(&o, &info_line(r)))));
-            let duel = duel.expect("checked above");
             let r = searcher.search(&duel, limits.limits(game.pos.to_move()));
             searcher.set_on_iteration(None);
             if r.depth == 0 {
@@ -181,6 +175,12 @@ pub fn spawn(
                 say(&out, &info_line(&r));
             }
             r.best
+        } else {
+            say(
+                &out,
+                "info string error: the game is over; no move to search",
+            );
+            crate::moves::Move::PASS
         };
         if limits.waits_for_stop() {
             while !stop.load(Ordering::Relaxed) {
