@@ -29,7 +29,7 @@ pub fn score_text(score: i32) -> String {
 /// Per-square neighbour count of `bb` (0-8) as four bit planes, from a carry-save adder tree
 /// over the eight shifted boards; lets the per-player sums use 4 popcounts instead of 8.
 #[inline(always)]
-fn neighbour_count_planes(bb: u64) -> [u64; 4] {
+pub(crate) fn neighbour_count_planes(bb: u64) -> [u64; 4] {
     #[inline(always)]
     fn full_add(x: u64, y: u64, z: u64) -> (u64, u64) {
         let xy = x ^ y;

@@ -6,6 +6,7 @@ pub mod board;
 pub mod bots;
 pub mod calibrate;
 pub mod demo;
+pub mod duel;
 pub mod eval;
 mod fork_check;
 mod game;

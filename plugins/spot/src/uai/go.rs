@@ -3,9 +3,8 @@
 
 use super::game::{Game, move_text};
 use super::{Output, say};
-use crate::eval::PIECE_VALUE as CP_SCALE;
-use crate::position::Position;
-use nesmind_search::{SearchResult, Searcher, WIN};
+use crate::duel::{Duel, DuelSearcher, Limits, Report};
+use nesmind_search::WIN;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -86,45 +85,63 @@ impl GoLimits {
                 && self.nodes.is_none())
     }
 
-    /// Time budget for the side to move (0 = `x`): `movetime`, else a share of its clock.
-    pub fn move_time(&self, to_move: usize) -> Option<Duration> {
+    /// Time budget for the side to move (0 = `x`): `soft` ends the deepening between
+    /// iterations, `hard` stops it anywhere. A fixed `movetime` is used in full.
+    pub fn time_limits(&self, to_move: usize) -> (Option<Duration>, Option<Duration>) {
         if self.infinite {
-            return None;
+            return (None, None);
         }
         if let Some(ms) = self.movetime {
-            return Some(Duration::from_millis(ms.max(1)));
+            let ms = ms.saturating_sub(SAFETY_MS / 2).max(1);
+            return (None, Some(Duration::from_millis(ms)));
         }
         // With only the other side's clock given, that one stands for both.
-        let (time, inc) = if to_move == 0 {
-            (
-                self.btime.or(self.wtime)?,
-                self.binc.or(self.winc).unwrap_or(0),
-            )
+        let clock = if to_move == 0 {
+            self.btime
+                .or(self.wtime)
+                .map(|t| (t, self.binc.or(self.winc)))
         } else {
-            (
-                self.wtime.or(self.btime)?,
-                self.winc.or(self.binc).unwrap_or(0),
-            )
+            self.wtime
+                .or(self.btime)
+                .map(|t| (t, self.winc.or(self.binc)))
         };
-        // An Ataxx game lasts about 25 more moves per side from most positions.
-        let share = time / self.movestogo.unwrap_or(25) + inc * 3 / 4;
-        let ms = share
-            .min(time / 2)
-            .min(time.saturating_sub(SAFETY_MS))
-            .max(1);
-        Some(Duration::from_millis(ms))
+        let Some((time, inc)) = clock else {
+            return (None, None);
+        };
+        let inc = inc.unwrap_or(0);
+        let left = time.saturating_sub(SAFETY_MS).max(1);
+        // An Ataxx game lasts about 25 more moves per side from most positions; an
+        // iteration started late rarely finishes, so the soft budget is half the share.
+        let share = (time / self.movestogo.unwrap_or(25) + inc * 3 / 4).min(left);
+        let hard = (share * 3).min(left / 2).max(1);
+        let soft = (share / 2).min(hard).max(1);
+        (
+            Some(Duration::from_millis(soft)),
+            Some(Duration::from_millis(hard)),
+        )
+    }
+
+    /// The searcher's limits for the side to move.
+    pub fn limits(&self, to_move: usize) -> Limits {
+        let (soft, hard) = self.time_limits(to_move);
+        Limits {
+            soft,
+            hard,
+            nodes: self.nodes,
+            depth: self.depth.unwrap_or(MAX_DEPTH),
+        }
     }
 }
 
 /// `info depth D score cp|mate X nodes N nps N time MS pv ...` for a completed iteration.
-pub fn info_line(r: &SearchResult<crate::moves::Move>) -> String {
+pub fn info_line(r: &Report) -> String {
     let score = if r.score.abs() > WIN / 2 {
         // Won or lost in (WIN - |score|) plies: a mate in that many of the winner's moves.
         let plies = WIN - r.score.abs();
         let moves = (plies + 1) / 2;
         format!("mate {}", if r.score > 0 { moves } else { -moves })
     } else {
-        format!("cp {}", r.score * 100 / CP_SCALE)
+        format!("cp {}", r.score)
     };
     let ms = r.elapsed.as_millis();
     let nps = (r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-6)) as u64;
@@ -139,31 +156,31 @@ pub fn info_line(r: &SearchResult<crate::moves::Move>) -> String {
 
 /// Starts the search of `game` on its own thread; the thread gives the searcher back.
 pub fn spawn(
-    mut searcher: Searcher<Position>,
+    mut searcher: DuelSearcher,
     game: Game,
     limits: GoLimits,
     stop: Arc<AtomicBool>,
     out: Output,
-) -> Result<JoinHandle<Searcher<Position>>, String> {
+) -> Result<JoinHandle<DuelSearcher>, String> {
     let work = move || {
-        let budget = limits.move_time(game.pos.to_move());
-        searcher.set_budget(budget, limits.nodes, limits.depth.unwrap_or(MAX_DEPTH));
-        let best = if game.is_over() {
-            say(
-                &out,
-                "info string error: the game is over; no move to search",
-            );
-            crate::moves::Move::PASS
-        } else {
+        // A UAI game has two players and no bonus game, so the conversion always succeeds.
+        let duel = Duel::from_position(&game.pos, game.halfmove).filter(|_| !game.is_over());
+        let best = if let Some(duel) = duel {
             let o = out.clone();
             searcher.set_on_iteration(Some(Box::new(move |r| say(&o, &info_line(r)))));
-            let r = searcher.search(&game.pos);
+            let r = searcher.search(&duel, limits.limits(game.pos.to_move()));
             searcher.set_on_iteration(None);
             if r.depth == 0 {
                 // A forced move (often a pass) is played without searching.
                 say(&out, &info_line(&r));
             }
             r.best
+        } else {
+            say(
+                &out,
+                "info string error: the game is over; no move to search",
+            );
+            crate::moves::Move::PASS
         };
         if limits.waits_for_stop() {
             while !stop.load(Ordering::Relaxed) {

@@ -11,8 +11,7 @@ mod tests;
 pub use game::{Game, STARTPOS_FEN, move_text, parse_move};
 pub use go::GoLimits;
 
-use crate::position::Position;
-use nesmind_search::{Algorithm, SearchConfig, Searcher};
+use crate::duel::DuelSearcher;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -21,8 +20,8 @@ use std::thread::JoinHandle;
 /// Where the engine writes; shared with the search thread.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
 
-/// Table size: 2^18 buckets of two entries, 16 MiB.
-const TT_BITS: u32 = 18;
+/// Table size: 2^20 buckets of two 16-byte entries, 32 MiB.
+const TT_BITS: u32 = 20;
 
 /// Writes one line and flushes it (a client waits for whole lines).
 pub fn say(out: &Output, line: &str) {
@@ -37,18 +36,15 @@ pub struct Engine {
     out: Output,
     game: Game,
     /// `None` while a search thread holds it.
-    searcher: Option<Searcher<Position>>,
+    searcher: Option<DuelSearcher>,
     stop: Arc<AtomicBool>,
-    running: Option<JoinHandle<Searcher<Position>>>,
+    running: Option<JoinHandle<DuelSearcher>>,
     /// The running search ends only on `stop` (`go infinite`).
     running_waits: bool,
 }
 
-fn new_searcher(stop: &Arc<AtomicBool>) -> Searcher<Position> {
-    let mut s = Searcher::new(SearchConfig {
-        tt_bits: TT_BITS,
-        ..SearchConfig::timed(Algorithm::Negamax, std::time::Duration::ZERO, 0)
-    });
+fn new_searcher(stop: &Arc<AtomicBool>) -> DuelSearcher {
+    let mut s = DuelSearcher::new(TT_BITS);
     s.set_stop_flag(Some(stop.clone()));
     s
 }

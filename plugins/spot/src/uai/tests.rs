@@ -110,9 +110,21 @@ fn node_and_clock_limits_end_the_search() {
     let start = Instant::now();
     h.bestmove();
     assert!(start.elapsed() < Duration::from_secs(1));
+    let ms = |v: u64| Some(Duration::from_millis(v));
     assert_eq!(
-        GoLimits::parse(&["wtime", "1000"]).unwrap().move_time(0),
-        Some(Duration::from_millis(40))
+        GoLimits::parse(&["wtime", "1000"]).unwrap().time_limits(0),
+        (ms(20), ms(120))
+    );
+    // A 25th of the clock plus 3/4 of the increment; at most three times that, half the clock.
+    let clock = ["btime", "10000", "wtime", "500", "binc", "100", "winc", "0"];
+    let limits = GoLimits::parse(&clock).unwrap();
+    assert_eq!(limits.time_limits(0), (ms(237), ms(1425)));
+    assert_eq!(limits.time_limits(1), (ms(10), ms(60)));
+    assert_eq!(
+        GoLimits::parse(&["movetime", "100"])
+            .unwrap()
+            .time_limits(0),
+        (None, ms(90))
     );
     // Commands piped behind a limited search wait for its bestmove instead of being lost.
     h.send("go movetime 30");
