@@ -25,15 +25,7 @@ pub struct IremH3001 {
 
 impl IremH3001 {
     fn map_prg(&self, core: &mut CartCore) {
-        // `map_prg8` wraps, so a one-bank ROM cannot underflow.
-        let second_last = 2 * core.prg_banks8() - 2;
-        let (at_8000, at_c000) = if self.swap {
-            (second_last, usize::from(self.prg0))
-        } else {
-            (usize::from(self.prg0), second_last)
-        };
-        core.map_prg8(1, at_8000);
-        core.map_prg8(3, at_c000);
+        core.map_prg8_swappable(usize::from(self.prg0), self.swap);
     }
 }
 

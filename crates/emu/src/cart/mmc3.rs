@@ -71,18 +71,11 @@ impl Mmc3 {
 
     fn update(&self, core: &mut CartCore) {
         let banks8 = core.prg_banks8();
-        let second_last = banks8 * 2 - 2;
         let (r6, r7) = (
             usize::from(self.regs[6] & 0x3F),
             usize::from(self.regs[7] & 0x3F),
         );
-        if self.select & 0x40 == 0 {
-            core.map_prg8(1, r6);
-            core.map_prg8(3, second_last);
-        } else {
-            core.map_prg8(1, second_last);
-            core.map_prg8(3, r6);
-        }
+        core.map_prg8_swappable(r6, self.select & 0x40 != 0);
         core.map_prg8(2, r7);
         core.map_prg8(4, banks8 - 1);
 

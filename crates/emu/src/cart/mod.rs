@@ -171,6 +171,19 @@ impl CartCore {
         self.map_prg16(0, 0);
         self.map_prg16(1, self.last_bank16());
     }
+    /// The PRG mode MMC3 and the Irem boards share: `bank` at $8000 and the second-last
+    /// 8 KiB bank at $C000, or the other way round when `swapped`.
+    pub fn map_prg8_swappable(&mut self, bank: usize, swapped: bool) {
+        // Counted modulo the ROM size (`map_prg8` wraps), so a one-bank ROM cannot underflow.
+        let second_last = 2 * self.prg_banks8() - 2;
+        let (at_8000, at_c000) = if swapped {
+            (second_last, bank)
+        } else {
+            (bank, second_last)
+        };
+        self.map_prg8(1, at_8000);
+        self.map_prg8(3, at_c000);
+    }
     pub fn map_prg32(&mut self, bank: usize) {
         for i in 0..4 {
             self.map_prg8(1 + i, bank * 4 + i);
