@@ -1,6 +1,6 @@
 //! nestest: run the automation entry point and compare every instruction with the log.
 
-use crate::emu::cpu::trace::TraceLine;
+use crate::emu::trace::TraceLine;
 use crate::emu::{Rom, Speedups};
 
 /// Compares the trace against `log`; Ok(lines matched) or the first mismatch described.

@@ -68,9 +68,9 @@ impl Board for Mmc2 {
     fn ppu_watch(&self) -> PpuWatch {
         PpuWatch::LatchTiles
     }
-    fn check(&self) -> Result<(), crate::InvalidState> {
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
         // Each latch picks one of two banks.
-        crate::state::ensure(
+        crate::invalid::ensure(
             self.latch.iter().all(|&l| l <= 1),
             "bus.cart.board.latch",
             || format!("{:?} holds a value other than 0 or 1", self.latch),

@@ -51,6 +51,9 @@ mod uxrom;
 mod vrc1;
 
 use super::rom::{Mirroring, Rom, RomError};
+pub use import::BoardImport;
+pub use mmc1::Mmc1Import;
+pub use mmc3::Mmc3Import;
 use serde::{Deserialize, Serialize};
 pub(crate) use shared_ram::SharedRam;
 use std::ops::RangeInclusive;
@@ -443,7 +446,7 @@ trait Board {
     }
     /// Savestate check of the board's own registers: those used as indices must be in
     /// range (bank numbers need none: the windows wrap them to the ROM's size).
-    fn check(&self) -> Result<(), crate::InvalidState> {
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
         Ok(())
     }
 }
@@ -702,7 +705,7 @@ impl Cart {
     }
 
     /// Savestate check of the board's own registers (see `Board::check`).
-    pub(crate) fn check_board(&self) -> Result<(), crate::InvalidState> {
+    pub(crate) fn check_board(&self) -> Result<(), crate::invalid::InvalidState> {
         self.board.board().check()
     }
 
@@ -751,5 +754,18 @@ impl Cart {
         if self.watch_cpu {
             self.board.as_board().cpu_cycle(&mut self.core);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mapper_without_a_board_is_refused_by_name() {
+        let rom = Rom::parse(&crate::rom::tests::image(1, 1, 0xF0, 0xF0), "x").unwrap();
+        let err = check_supported(&rom).unwrap_err();
+        assert_eq!(err.to_string(), "mapper 255 (submapper 0) is not supported");
+        assert!(Cart::new(&rom).is_err());
     }
 }
