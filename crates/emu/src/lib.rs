@@ -1,5 +1,5 @@
 //! The NES in parts, from the leaves up: the cartridge image and small shared types
-//! (`rom`, `buttons`, `invalid`, `serde_bytes_array`), the chips (`cpu`, `ppu`, `apu`,
+//! (`rom`, `buttons`, `invalid`, `serde_bytes_array`, `ppu_watch`), the chips (`cpu`, `ppu`, `apu`,
 //! `cart`, `input`, `watch`), the bus that wires them to the CPU's clock (`bus`), and the
 //! console on top (`machine`, with its savestate checks, import from other emulators, trace
 //! and host settings). Each file imports only from below it; this file only names them.
@@ -14,6 +14,7 @@ pub mod input;
 mod invalid;
 pub mod machine;
 pub mod ppu;
+mod ppu_watch;
 pub mod rom;
 mod serde_bytes_array;
 mod settings;

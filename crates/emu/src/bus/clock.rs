@@ -16,8 +16,8 @@ use super::parts::Bus;
 use super::schedule::{A12Inputs, Schedule};
 use super::timing::{CPU_CLOCKS, PPU_CLOCKS, PPU_OFFSET};
 use crate::apu::Apu;
-use crate::cart::PpuWatch;
 use crate::ppu::{A12_LOOK_AHEAD, LineShortcut};
+use crate::ppu_watch::PpuWatch;
 use crate::speedups::Speedups;
 
 impl Bus {

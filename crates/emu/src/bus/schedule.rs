@@ -2,8 +2,8 @@
 //! need a look, and which shortcuts may be taken until then. How it is planned and used is
 //! in `clock.rs`.
 
-use crate::cart::A12Irq;
 use crate::ppu::LineShortcut;
+use crate::ppu_watch::A12Irq;
 use crate::speedups::Speedups;
 
 /// What an A12 board's IRQ prediction is worked out from, besides the PPU's progress.

@@ -1,7 +1,8 @@
 //! Mappers 9 (MMC2, PxROM) and 10 (MMC4, FxROM): CHR banks switched by latches that flip
 //! when the PPU fetches tiles $FD or $FE.
 
-use super::{Board, CartCore, PpuWatch};
+use super::{Board, CartCore};
+use crate::ppu_watch::PpuWatch;
 use crate::rom::Mirroring;
 use serde::{Deserialize, Serialize};
 

@@ -5,7 +5,8 @@
 //! IRQ: none when the counter reloads 0 after it was already 0. (MMC6's 1 KiB of internal
 //! RAM at $7000 and its per-half protection are not modelled: it gets 8 KiB at $6000.)
 
-use super::{A12Edges, A12Irq, Board, CartCore, PpuWatch};
+use super::{Board, CartCore};
+use crate::ppu_watch::{A12Edges, A12Irq, PpuWatch};
 use crate::rom::Mirroring;
 use serde::{Deserialize, Serialize};
 

@@ -14,7 +14,8 @@
 
 use super::fast_line::tile_row;
 use super::{Ctrl, DOTS_PER_LINE, LINES_PER_FRAME, POST_RENDER_LINE, PRE_RENDER_LINE, Ppu};
-use crate::cart::{A12Irq, Cart, PpuWatch};
+use crate::cart::Cart;
+use crate::ppu_watch::{A12Irq, PpuWatch};
 
 /// Where a fetch's A12 comes from.
 #[derive(Clone, Copy)]
