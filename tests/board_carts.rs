@@ -27,7 +27,16 @@ const CARTS: &[(&str, u8, u16)] = &[
     ("m032", 1, 32),
     ("m065", 0, 65),
     ("m067", 0, 67),
+    ("m071", 0, 71),
+    ("m071", 1, 71),
+    ("m232", 0, 232),
+    ("m232", 1, 232),
+    ("m079", 0, 79),
+    ("m113", 0, 113),
 ];
+
+/// Boards whose registers reach no PPU window (PRG banks only): their picture stands.
+const PRG_ONLY: &[u16] = &[232];
 
 const FRAMES: usize = 30;
 
@@ -108,7 +117,9 @@ fn board_carts_pass_in_both_modes() {
         assert_same(&name, "lazy against lockstep", &lazy, &lockstep);
         // The writes keep switching banks under the picture: frames move.
         assert!(
-            lazy[FRAMES - 1].0 != lazy[FRAMES - 2].0 || lazy[FRAMES - 1].0 != lazy[FRAMES - 3].0,
+            PRG_ONLY.contains(&mapper)
+                || lazy[FRAMES - 1].0 != lazy[FRAMES - 2].0
+                || lazy[FRAMES - 1].0 != lazy[FRAMES - 3].0,
             "{name}: the picture stands still"
         );
 

@@ -27,6 +27,7 @@
 mod action53;
 mod axrom;
 mod bnrom;
+mod camerica;
 mod cnrom;
 mod cnrom_protect;
 mod color_dreams;
@@ -42,6 +43,7 @@ mod mmc1;
 mod mmc2;
 mod mmc3;
 mod namco108;
+mod nina0306;
 mod nrom;
 mod shared_ram;
 mod sunsoft1;
@@ -447,6 +449,9 @@ boards! {
     IremG101(irem_g101::IremG101),
     IremH3001(irem_h3001::IremH3001),
     Sunsoft3(sunsoft3::Sunsoft3),
+    Bf9093(camerica::Bf9093),
+    Bf9096(camerica::Bf9096),
+    Nina0306(nina0306::Nina0306),
 }
 
 /// The board for `rom`'s mapper and submapper, and the name `nesmind info` shows for it.
@@ -536,6 +541,22 @@ fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
             BoardKind::Sunsoft3(sunsoft3::Sunsoft3::default()),
             "Sunsoft-3",
         ),
+        71 => (
+            BoardKind::Bf9093(camerica::Bf9093::new(sub)),
+            "Camerica/Codemasters BF9093/BF9097",
+        ),
+        232 => (
+            BoardKind::Bf9096(camerica::Bf9096::new(sub)),
+            "Camerica BF9096 (Quattro multicarts)",
+        ),
+        79 => (
+            BoardKind::Nina0306(nina0306::Nina0306::new(false)),
+            "AVE NINA-03/NINA-06",
+        ),
+        113 => (
+            BoardKind::Nina0306(nina0306::Nina0306::new(true)),
+            "NINA-03/06 multicart (Sachen, HES)",
+        ),
         m => {
             return Err(RomError::UnsupportedMapper {
                 mapper: m,
@@ -556,6 +577,8 @@ pub fn board_name(rom: &Rom) -> Result<&'static str, RomError> {
     Ok(match (rom.mapper, rom.submapper) {
         (32, 1) => "Irem G-101 (Major League: one-screen, fixed PRG mode)",
         (185, 4..=7) => "CNROM with CHR copy protection (keyed by NES 2.0 submapper)",
+        (71, 1) => "Camerica BF9097 (Fire Hawk: one-screen mirroring register)",
+        (232, 1) => "Camerica BF9096 (Aladdin Deck Enhancer: block bits swapped)",
         _ => name,
     })
 }
