@@ -33,6 +33,9 @@ const CARTS: &[(&str, u8, u16)] = &[
     ("m232", 1, 232),
     ("m079", 0, 79),
     ("m113", 0, 113),
+    ("m088", 0, 88),
+    ("m154", 0, 154),
+    ("m076", 0, 76),
 ];
 
 /// Boards whose registers reach no PPU window (PRG banks only): their picture stands.

@@ -528,6 +528,18 @@ fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
             BoardKind::Namco108(namco108::Namco108::default()),
             "Namco 108 (DxROM)",
         ),
+        88 => (
+            BoardKind::Namco108(namco108::Namco108::new(namco108::Wiring::ChrSplit)),
+            "Namco 3433/3443 (Namco 108, CHR A16 from PPU A12)",
+        ),
+        154 => (
+            BoardKind::Namco108(namco108::Namco108::new(namco108::Wiring::ChrSplitOneScreen)),
+            "Namco 3453 (mapper 88 with one-screen mirroring)",
+        ),
+        76 => (
+            BoardKind::Namco108(namco108::Namco108::new(namco108::Wiring::Chr2k)),
+            "Namco 3446 (Namco 108, 2 KiB CHR banks)",
+        ),
         75 => (BoardKind::Vrc1(vrc1::Vrc1::default()), "Konami VRC1"),
         32 => (
             BoardKind::IremG101(irem_g101::IremG101::new(sub)),
