@@ -1,6 +1,5 @@
-//! Finding the test-ROM corpus: one lookup for `nesmind test-roms`, the top crate's tests
-//! and, included as source (`#[path]`, as they cannot depend on the top crate), the
-//! workspace crates' tests. Only `std` here, so it compiles in each.
+//! Finding the test-ROM corpus: the one lookup for `nesmind test-roms` and every crate's
+//! tests.
 
 use std::path::{Path, PathBuf};
 

@@ -6,8 +6,8 @@
 //! a failure with error code `code` (the README lists them per test), $FF skipped, $00 not
 //! run. $37 counts the tests run and $38 holds the pass tally once the table is drawn.
 
-use crate::emu::{Machine, Rom, Speedups};
-use crate::host::Buttons;
+use nesmind_emu::Buttons;
+use nesmind_emu::{Machine, Rom, Speedups};
 use std::collections::HashMap;
 
 const TESTS_RUN: u16 = 0x37;
@@ -102,7 +102,7 @@ pub fn run(
     frames: u32,
     speedups: Speedups,
 ) -> Result<Score, String> {
-    let mut m = super::machine(rom, speedups)?;
+    let mut m = crate::machine(rom, speedups)?;
     let frame = |m: &mut Machine| {
         m.run_frame()
             .map_err(|e| format!("frame {}: {e}", m.frame_number()))

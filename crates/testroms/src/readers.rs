@@ -1,8 +1,8 @@
 //! Result readers: how each kind of test ROM is run and how its verdict is read.
 
-use super::{Check, Entry};
-use crate::emu::{Machine, Rom};
-use crate::host::Buttons;
+use crate::{Check, Entry};
+use nesmind_emu::Buttons;
+use nesmind_emu::{Machine, Rom};
 use std::path::Path;
 
 /// Frames between looks at the screen for a verdict.
@@ -15,16 +15,16 @@ pub fn run(corpus: &Path, rom: &Rom, entry: &Entry) -> Result<String, String> {
         let log_path = corpus.join(log);
         let text = std::fs::read_to_string(&log_path)
             .map_err(|e| format!("cannot read {}: {e}", log_path.display()))?;
-        let lines = super::nestest::run(rom, &text, entry.speedups)?;
+        let lines = crate::nestest::run(rom, &text, entry.speedups)?;
         return Ok(format!("{lines} trace lines match"));
     }
     if let Check::AccuracyCoin { asm, starts, min } = &entry.check {
         let asm_path = corpus.join(asm);
         let text = std::fs::read_to_string(&asm_path)
             .map_err(|e| format!("cannot read {}: {e}", asm_path.display()))?;
-        return super::accuracycoin::check(rom, &text, starts, entry.frames, *min, entry.speedups);
+        return crate::accuracycoin::check(rom, &text, starts, entry.frames, *min, entry.speedups);
     }
-    let mut m = super::machine(rom, entry.speedups)?;
+    let mut m = crate::machine(rom, entry.speedups)?;
     if let Some(hold) = &entry.hold {
         m.set_buttons(0, Buttons::parse(hold)?);
     }

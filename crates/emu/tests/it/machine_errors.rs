@@ -1,6 +1,6 @@
 //! A JAM opcode halts the machine with a reported error, never a panic; reset recovers.
 
-use nesmind::emu::{Machine, MachineError, Rom};
+use nesmind_emu::{Machine, MachineError, Rom};
 
 /// A 16 KiB NROM image whose reset code is `LDA #$01; JAM`.
 fn jam_rom() -> Rom {

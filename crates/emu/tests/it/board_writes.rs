@@ -3,7 +3,7 @@
 //! the PPU behind (or a line drawn ahead as drawn). Frames, RAM and cycles must still equal
 //! lockstep's, with the switches landing on every part of the line.
 
-use nesmind::emu::{Machine, Rom, Speedups};
+use nesmind_emu::{Machine, Rom, Speedups};
 
 /// A CNROM image (32 KiB PRG, four random 8 KiB CHR banks) whose program fills the palette
 /// and a nametable, turns rendering on, then loops: `INX / TXA / LSR / LSR / STA $FFF0 /

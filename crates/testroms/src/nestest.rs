@@ -1,11 +1,11 @@
 //! nestest: run the automation entry point and compare every instruction with the log.
 
-use crate::emu::cpu::trace::TraceLine;
-use crate::emu::{Rom, Speedups};
+use nesmind_emu::cpu::trace::TraceLine;
+use nesmind_emu::{Rom, Speedups};
 
 /// Compares the trace against `log`; Ok(lines matched) or the first mismatch described.
 pub fn run(rom: &Rom, log: &str, speedups: Speedups) -> Result<usize, String> {
-    let mut m = super::machine(rom, speedups)?;
+    let mut m = crate::machine(rom, speedups)?;
     // Automation mode: start at $C000 instead of the reset vector (which waits for input).
     m.cpu_mut().pc = 0xC000;
     let mut count = 0;

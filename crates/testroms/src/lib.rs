@@ -1,5 +1,8 @@
-//! The test-ROM conformance suite: the expectations file, the corpus, result readers and
-//! the report (`PASS path` / `FAIL path: reason`, `passed P/T`, the README table).
+//! The test-ROM conformance suite, shared by `nesmind test-roms` and every crate's tests:
+//! the expectations file (`conformance.ron`, the one way to declare a ROM test), the corpus
+//! lookup, the result readers and the report (`PASS path` / `FAIL path: reason`,
+//! `passed P/T`, the README table). Also the rules the tests share for checks that cannot
+//! run here (`support`). Depends only on the machine (`nesmind-emu`).
 
 pub mod accuracycoin;
 mod corpus;
@@ -8,10 +11,11 @@ mod readers;
 pub use corpus::find_corpus_in;
 pub use readers::screen_text;
 mod report;
+pub mod support;
 
 pub use report::{markdown_table, readme_section, update_readme};
 
-use crate::emu::{Machine, Rom, Speedups};
+use nesmind_emu::{Machine, Rom, Speedups};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -114,8 +118,8 @@ impl Outcome {
     }
 }
 
-/// The expectations file shipped in the repository.
-pub const EXPECTATIONS: &str = include_str!("../../tests/conformance.ron");
+/// The expectations file shipped in the repository (`crates/testroms/conformance.ron`).
+pub const EXPECTATIONS: &str = include_str!("../conformance.ron");
 
 pub fn load_expectations(text: &str) -> Result<Vec<Entry>, String> {
     ron::from_str(text).map_err(|e| format!("bad conformance expectations: {e}"))
@@ -124,7 +128,7 @@ pub fn load_expectations(text: &str) -> Result<Vec<Entry>, String> {
 /// Where the corpus is: `$NES_TEST_ROMS`, else `test-roms/` in the working directory,
 /// else `../shared/test-roms` beside the checkout, else `test-roms/` in it.
 pub fn find_corpus() -> Result<PathBuf, String> {
-    corpus::find_corpus_from(Path::new(env!("CARGO_MANIFEST_DIR")))
+    corpus::find_corpus_from(&support::workspace())
 }
 
 /// Runs one entry from `corpus`.

@@ -1,7 +1,8 @@
-//! Runs the test-ROM corpus listed in tests/conformance.ron and checks README's table.
+//! Runs the test-ROM corpus listed in crates/testroms/conformance.ron and checks the
+//! README's table.
 
-use nesmind::conformance::{self as conf, Outcome};
-use nesmind::emu::Speedups;
+use nesmind_emu::Speedups;
+use nesmind_testroms::{self as conf, Outcome};
 
 fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -83,7 +84,7 @@ fn test_rom_corpus_matches_expectations_and_readme() {
     );
 
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(nesmind_testroms::support::workspace_path("README.md")).unwrap();
     let table = conf::markdown_table(&outcomes);
     assert_eq!(
         conf::readme_section(&readme),

@@ -2,7 +2,7 @@
 //! 2.0 header loads, with the name `nesmind info` shows. On a mismatch the test prints the
 //! list to paste between the README's `boards:begin` and `boards:end` markers.
 
-use nesmind::emu::Rom;
+use nesmind_emu::Rom;
 
 /// A minimal NES 2.0 image of `mapper` (32 KiB PRG, 32 KiB CHR).
 fn image(mapper: u16) -> Vec<u8> {
@@ -26,7 +26,7 @@ fn generated() -> String {
     let mut out = String::from("| mapper | board |\n|---|---|\n");
     for mapper in 0..4096u16 {
         if let Ok(rom) = Rom::parse(&image(mapper), "probe.nes") {
-            let name = nesmind::emu::cart::board_name(&rom).expect("a loaded ROM has a board");
+            let name = nesmind_emu::cart::board_name(&rom).expect("a loaded ROM has a board");
             out.push_str(&format!("| {mapper} | {name} |\n"));
         }
     }
@@ -36,8 +36,8 @@ fn generated() -> String {
 #[test]
 fn readme_lists_the_supported_boards() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let begin = "<!-- boards:begin (checked by tests/supported_boards.rs) -->\n";
+        std::fs::read_to_string(nesmind_testroms::support::workspace_path("README.md")).unwrap();
+    let begin = "<!-- boards:begin (checked by crates/emu/tests/it/supported_boards.rs) -->\n";
     let end = "<!-- boards:end -->";
     let want = generated();
     let got = readme
