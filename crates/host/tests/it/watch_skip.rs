@@ -2,8 +2,8 @@
 //! the cycles, that a run of every loop pass (all shortcuts off) reports, and the watches do
 //! not change what the machine does.
 
-use nesmind::emu::{AccessKind, Machine, Rom, Speedups, WatchHit};
-use nesmind::host::Buttons;
+use nesmind_emu::{AccessKind, Machine, Rom, Speedups, WatchHit};
+use nesmind_host::Buttons;
 use std::ops::RangeInclusive;
 
 fn buttons_for(frame: u64) -> Buttons {
@@ -42,7 +42,7 @@ fn trace(rom: &Rom, speedups: Speedups, watches: &[Watch], frames: u64) -> Vec<F
 
 #[test]
 fn watched_runs_skip_no_hit_and_change_nothing() {
-    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let corpus = nesmind_testroms::support::corpus();
     let sets: [(&str, Vec<Watch>, bool); 4] = [
         // The RAM a wait loop polls: passes hit it, so none may be skipped.
         (

@@ -1,39 +1,30 @@
-//! The Python example plug-in driving a real game over the line protocol.
+//! The Python example plug-in driving a real game over the line protocol (and the
+//! command line running it: `tests/cli_run.rs`).
 
-mod common;
+use nesmind_emu::Rom;
+use nesmind_host::external::External;
+use nesmind_host::{Buttons, PluginOptions, Session};
+use nesmind_testroms::support::{cannot_run, corpus, python3, workspace_path};
 
-use nesmind::emu::Rom;
-use nesmind::host::external::External;
-use nesmind::host::{Buttons, PluginOptions, Session};
-use std::process::Command;
-
-fn python() -> Option<&'static str> {
-    let ok = |p: &str| {
-        Command::new(p)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    ["python3", "python"].into_iter().find(|p| ok(p))
+/// The example plug-in (`plugins/examples/start_presser.py`).
+fn example() -> String {
+    workspace_path("plugins/examples/start_presser.py")
+        .display()
+        .to_string()
 }
-
-const EXAMPLE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/plugins/examples/start_presser.py"
-);
 
 #[test]
 fn python_example_reads_ram_and_presses_buttons() {
-    let Some(py) = python() else {
-        common::cannot_run("no python3 on PATH, the external plug-in example cannot run");
+    let Some(py) = python3() else {
+        cannot_run("no python3 on PATH, the external plug-in example cannot run");
         return;
     };
-    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let corpus = corpus();
     let rom = Rom::load(&corpus.join("homebrew/lawn_mower/lawn_mower.nes")).unwrap();
     let mut s = Session::new(rom).unwrap();
     let mut opts = PluginOptions::new();
     opts.insert("press".into(), "40".into());
-    let plugin = External::spawn(&format!("{py} {EXAMPLE}"), &opts).unwrap();
+    let plugin = External::spawn(&format!("{py} {}", example()), &opts).unwrap();
     s.attach(Box::new(plugin), &[]).unwrap();
     for _ in 0..120 {
         s.step().unwrap();
@@ -53,11 +44,11 @@ fn python_example_reads_ram_and_presses_buttons() {
 
 #[test]
 fn a_broken_external_plugin_ends_the_run_with_its_problem() {
-    let Some(py) = python() else {
-        common::cannot_run("no python3 on PATH");
+    let Some(py) = python3() else {
+        cannot_run("no python3 on PATH");
         return;
     };
-    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let corpus = corpus();
     let rom = Rom::load(&corpus.join("homebrew/lawn_mower/lawn_mower.nes")).unwrap();
     // Answers the handshake, then talks nonsense.
     let script = "import sys\nsys.stdin.readline()\nprint('ok', flush=True)\nsys.stdin.readline()\nprint('jump please', flush=True)\n";
@@ -77,38 +68,4 @@ fn a_broken_external_plugin_ends_the_run_with_its_problem() {
     let p = External::spawn(&format!("{py} {}", path.display()), &PluginOptions::new()).unwrap();
     let err = s.attach(Box::new(p), &[]).unwrap_err();
     assert!(err.contains("only plays Tetris"), "{err}");
-}
-
-#[test]
-fn cli_runs_the_example() {
-    let Some(py) = python() else {
-        common::cannot_run("no python3 on PATH");
-        return;
-    };
-    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
-    let game = corpus.join("homebrew/lawn_mower/lawn_mower.nes");
-    let o = Command::new(env!("CARGO_BIN_EXE_nesmind"))
-        .args([
-            "run",
-            game.to_str().unwrap(),
-            "--headless",
-            "--frames",
-            "200",
-        ])
-        .args([
-            "--plugin",
-            &format!("ext:{py} {EXAMPLE}"),
-            "--plugin-opt",
-            "press=60",
-        ])
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(
-        out.contains("frames 200")
-            && out.contains("plugin ext:")
-            && out.contains(": frame 199 zp-sum"),
-        "{out}"
-    );
 }

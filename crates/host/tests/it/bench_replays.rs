@@ -2,20 +2,15 @@
 //! state hash matches, so a benchmark on them measures real play, not a game gone astray.
 //! When an emulation fix changes a game's course, re-record: benches/replays/record.sh.
 
-mod common;
-
-use nesmind::emu::Rom;
-use nesmind::host::Session;
-use nesmind::host::replay::Player;
-use std::path::{Path, PathBuf};
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use nesmind_emu::Rom;
+use nesmind_host::Session;
+use nesmind_host::replay::Player;
+use nesmind_testroms::support::{cannot_run, corpus, workspace};
+use std::path::PathBuf;
 
 /// Each replay and the ROM it plays.
 fn replays() -> Vec<(&'static str, PathBuf)> {
-    let corpus = common::rom_dir();
+    let corpus = corpus();
     let mut v: Vec<(&str, PathBuf)> = [
         "kubo",
         "lala",
@@ -29,21 +24,21 @@ fn replays() -> Vec<(&'static str, PathBuf)> {
     .map(|g| (*g, corpus.join(format!("homebrew/{g}/{g}.nes"))))
     .collect();
     v.push(("nes15-NTSC", corpus.join("homebrew/nes15/nes15-NTSC.nes")));
-    v.push(("dots", repo().join("plugins/spot/cart/dots.nes")));
+    v.push(("dots", workspace().join("plugins/spot/cart/dots.nes")));
     v.push((
         "hatris-like",
-        repo().join("plugins/hatris/cart/hatris-like.nes"),
+        workspace().join("plugins/hatris/cart/hatris-like.nes"),
     ));
     v.push((
         "mmc3-workload",
-        repo().join("benches/carts/mmc3/mmc3-workload.nes"),
+        workspace().join("benches/carts/mmc3/mmc3-workload.nes"),
     ));
     v
 }
 
 #[test]
 fn every_replay_verifies() {
-    let dir = repo().join("benches/replays");
+    let dir = workspace().join("benches/replays");
     let listed: Vec<String> = replays()
         .iter()
         .map(|(n, _)| format!("{n}.replay"))
@@ -56,7 +51,7 @@ fn every_replay_verifies() {
     }
     for (name, rom_path) in replays() {
         if !rom_path.exists() {
-            common::cannot_run(&format!("{} is missing", rom_path.display()));
+            cannot_run(&format!("{} is missing", rom_path.display()));
             continue;
         }
         let rom = Rom::load(&rom_path).unwrap();
@@ -85,12 +80,12 @@ fn every_replay_verifies() {
 /// the lockstep oracle for play that a plug-in drove (first 600 frames of each, for time).
 #[test]
 fn every_replay_plays_the_same_in_lockstep() {
-    use nesmind::emu::Speedups;
-    use nesmind::host::savestate::state_hash;
-    let dir = repo().join("benches/replays");
+    use nesmind_emu::Speedups;
+    use nesmind_host::savestate::state_hash;
+    let dir = workspace().join("benches/replays");
     for (name, rom_path) in replays() {
         if !rom_path.exists() {
-            common::cannot_run(&format!("{} is missing", rom_path.display()));
+            cannot_run(&format!("{} is missing", rom_path.display()));
             continue;
         }
         let rom = Rom::load(&rom_path).unwrap();

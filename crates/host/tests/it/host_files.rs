@@ -1,15 +1,15 @@
 //! Savestate files and replays: round trips, and refusals that leave the game untouched.
 
-use nesmind::emu::Machine;
-use nesmind::emu::Rom;
-use nesmind::host::files::{AtomicFile, write_atomic};
-use nesmind::host::replay::{Player, Recorder, ReplayError};
-use nesmind::host::savestate::{StateError, state_hash};
-use nesmind::host::{Buttons, Session};
+use nesmind_emu::Machine;
+use nesmind_emu::Rom;
+use nesmind_host::files::{AtomicFile, write_atomic};
+use nesmind_host::replay::{Player, Recorder, ReplayError};
+use nesmind_host::savestate::{StateError, state_hash};
+use nesmind_host::{Buttons, Session};
 use std::path::PathBuf;
 
 fn rom(name: &str) -> Rom {
-    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let corpus = nesmind_testroms::support::corpus();
     Rom::load(&corpus.join(name)).unwrap()
 }
 fn lawn_mower() -> Rom {
@@ -62,7 +62,7 @@ fn savestate_file_round_trip_continues_identically() {
 
 #[test]
 fn loading_a_state_keeps_the_sessions_host_settings() {
-    use nesmind::emu::{HostSettings, Speedups};
+    use nesmind_emu::{HostSettings, Speedups};
     let path = scratch("settings.state");
     let mut a = Session::new(lawn_mower()).unwrap();
     a.machine_mut().set_four_score(true);
@@ -132,7 +132,7 @@ fn bad_savestates_are_refused_and_the_game_is_untouched() {
         (
             "version",
             text.replacen(
-                &format!("savestate {}", nesmind::host::savestate::VERSION),
+                &format!("savestate {}", nesmind_host::savestate::VERSION),
                 "savestate 9",
                 1,
             )
@@ -265,7 +265,7 @@ fn replay_reproduces_and_verify_finds_the_first_divergence() {
         .find_map(|_| bad.step().err())
         .expect("divergence found");
     let frame = match err {
-        nesmind::host::StepError::Replay(ReplayError::Diverged { frame, .. }) => frame,
+        nesmind_host::StepError::Replay(ReplayError::Diverged { frame, .. }) => frame,
         e => panic!("expected a divergence, got {e}"),
     };
     assert!(

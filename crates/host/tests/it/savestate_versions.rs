@@ -4,12 +4,12 @@
 //! sound off (the version-3 ones by a throwaway program calling that build's
 //! `savestate::save` after 300 `run_frame`s, as `straight(300)` below does).
 
-use nesmind::emu::{Machine, Rom};
-use nesmind::host::savestate::{self, StateError, state_hash};
+use nesmind_emu::{Machine, Rom};
+use nesmind_host::savestate::{self, StateError, state_hash};
 
 /// The DOTS image the fixtures were taken with (built by 7dca7d5; a state belongs to one
 /// ROM, and the cart has been rebuilt since).
-const DOTS: &[u8] = include_bytes!("savestates/dots-7dca7d5.nes");
+const DOTS: &[u8] = include_bytes!("../savestates/dots-7dca7d5.nes");
 
 fn dots() -> Rom {
     Rom::parse(DOTS, "dots.nes").unwrap()
@@ -69,7 +69,7 @@ fn every_readable_version_continues_like_an_unsaved_run() {
 fn the_current_version_round_trips_without_picture_or_watches() {
     let rom = dots();
     let mut m = straight(300);
-    m.set_watches(vec![(nesmind::host::AccessKind::Write, 0..=0x7FF)]);
+    m.set_watches(vec![(nesmind_host::AccessKind::Write, 0..=0x7FF)]);
     let text = savestate::encode(&m, &rom).unwrap();
     assert!(text.starts_with(&format!("nesmind-savestate {}\n", savestate::VERSION)));
     // No derived or host data: the 61,440-pixel picture and the watches stay out.

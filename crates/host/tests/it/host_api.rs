@@ -1,8 +1,8 @@
 //! The hook API as a plug-in sees it: peek, buttons, watches, fork.
 
-use nesmind::emu::{Machine, Rom};
-use nesmind::host::savestate::state_hash;
-use nesmind::host::{
+use nesmind_emu::{Machine, Rom};
+use nesmind_host::savestate::state_hash;
+use nesmind_host::{
     AccessKind, Buttons, Frame, PadOwner, Plugin, RomInfo, Session, Setup, WatchHit,
 };
 use std::sync::{Arc, Mutex};
@@ -13,7 +13,7 @@ fn state(m: &Machine) -> (String, Vec<u16>) {
 }
 
 fn rom(name: &str) -> Rom {
-    let corpus = nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"));
+    let corpus = nesmind_testroms::support::corpus();
     Rom::load(&corpus.join(name)).unwrap()
 }
 fn lawn_mower() -> Rom {
