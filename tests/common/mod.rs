@@ -3,6 +3,8 @@
 //! The corpus and the rule for checks that cannot run come from `nesmind-testroms`.
 #![allow(dead_code)]
 
+// The Hatris tests' spy, for hatris_calibration (which spans both players): one copy.
+#[path = "../../plugins/hatris/tests/it/spy.rs"]
 pub mod spy;
 pub mod xvfb;
 

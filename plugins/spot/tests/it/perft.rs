@@ -1,9 +1,9 @@
 //! perft against the libataxx vectors (2 players) and golden 3-4 player counts checked by the
 //! naive generator.
 
-use nesmind::plugins::spot::layouts::{ThirdCorner, builtin_layout, parse_fen, start_position};
-use nesmind::plugins::spot::naive::NaiveBoard;
-use nesmind::plugins::spot::perft::{perft, perft_unmake};
+use nesmind_spot::layouts::{ThirdCorner, builtin_layout, parse_fen, start_position};
+use nesmind_spot::naive::NaiveBoard;
+use nesmind_spot::perft::{perft, perft_unmake};
 
 const LIBATAXX: &[(&str, &[u64])] = &[
     (
@@ -68,7 +68,7 @@ fn start_position_depth_7() {
     let pos = parse_fen("x5o/7/7/7/7/7/o5x x 0 1", 2).unwrap();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     assert_eq!(
-        nesmind::plugins::spot::perft::perft_parallel(&pos, 7, threads),
+        nesmind_spot::perft::perft_parallel(&pos, 7, threads),
         5_023_479_496
     );
 }

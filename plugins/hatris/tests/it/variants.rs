@@ -3,13 +3,12 @@
 //! piles the cart stores are what the player's model makes of the previous piles.
 //! One variant per storage feature, so each path of the cart's variant code runs.
 
-mod common;
-
-use nesmind::host::{Buttons, Frame, Plugin, RomInfo, Setup};
-use nesmind::plugins::hatris::board::{Board, Geometry};
-use nesmind::plugins::hatris::demo;
-use nesmind::plugins::hatris::rules::{COLUMNS, NestReading, Settings};
-use nesmind::plugins::hatris::variant::{Cart, frame_memory};
+use nesmind_hatris::board::{Board, Geometry};
+use nesmind_hatris::demo;
+use nesmind_hatris::rules::{COLUMNS, NestReading, Settings};
+use nesmind_hatris::variant::{Cart, frame_memory};
+use nesmind_host::{Buttons, Frame, Plugin, RomInfo, Setup};
+use nesmind_testroms::support::cc65_installed;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::{Arc, Mutex};
@@ -183,7 +182,7 @@ fn the_default_cart_follows_the_model_under_random_steering() {
 
 #[test]
 fn each_storage_feature_follows_the_model() {
-    if !common::cc65_installed() {
+    if !cc65_installed() {
         return;
     }
     let cases: &[(u64, &[(&str, u32)])] = &[

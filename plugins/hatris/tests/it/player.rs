@@ -1,10 +1,10 @@
 //! End-to-end: the Hatris plug-in plays the RAM-image host through the plug-in API only.
 
-use nesmind::host::{AccessKind, Frame, Plugin, PluginOptions, RomInfo, Setup};
-use nesmind::plugins::hatris::game::Game;
-use nesmind::plugins::hatris::ram_map;
-use nesmind::plugins::hatris::ramhost::RamHost;
-use nesmind::plugins::hatris::rules::{Helper, Settings};
+use nesmind_hatris::game::Game;
+use nesmind_hatris::ram_map;
+use nesmind_hatris::ramhost::RamHost;
+use nesmind_hatris::rules::{Helper, Settings};
+use nesmind_host::{AccessKind, Frame, Plugin, PluginOptions, RomInfo, Setup};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::ops::RangeInclusive;
@@ -31,7 +31,7 @@ fn rom(crc: u32) -> RomInfo {
 }
 
 fn player() -> Box<dyn Plugin> {
-    (nesmind::plugins::hatris::ENTRY.create)(&PluginOptions::new()).expect("plug-in builds")
+    (nesmind_hatris::ENTRY.create)(&PluginOptions::new()).expect("plug-in builds")
 }
 
 fn host(seed: u64) -> RamHost {
@@ -108,7 +108,7 @@ fn any_cart_attaches_but_a_given_map_must_know_the_piles() {
     std::fs::write(&path, ram_map::SHIPPED).unwrap();
     let mut o = PluginOptions::new();
     o.insert("ram_map".into(), path.display().to_string());
-    let mut p = (nesmind::plugins::hatris::ENTRY.create)(&o).unwrap();
+    let mut p = (nesmind_hatris::ENTRY.create)(&o).unwrap();
     let e = p.on_attach(&rom(0x841B69B6), &mut NoSetup).unwrap_err();
     let _ = std::fs::remove_file(&path);
     assert!(
@@ -127,7 +127,7 @@ fn without_forks_or_a_map_nothing_is_pressed() {
         p.on_frame(&mut h);
         assert_eq!(
             h.buttons(0),
-            nesmind::host::Buttons::NONE,
+            nesmind_host::Buttons::NONE,
             "a button was pressed"
         );
         h.advance();
@@ -144,10 +144,10 @@ fn without_forks_or_a_map_nothing_is_pressed() {
 fn bad_options_are_named() {
     let mut o = PluginOptions::new();
     o.insert("depth".into(), "3".into());
-    let e = (nesmind::plugins::hatris::ENTRY.create)(&o).err().unwrap();
+    let e = (nesmind_hatris::ENTRY.create)(&o).err().unwrap();
     assert!(e.contains("unknown option 'depth'"), "{e}");
     let mut o = PluginOptions::new();
     o.insert("ram_map".into(), "/nonexistent/map.ron".into());
-    let e = (nesmind::plugins::hatris::ENTRY.create)(&o).err().unwrap();
+    let e = (nesmind_hatris::ENTRY.create)(&o).err().unwrap();
     assert!(e.contains("/nonexistent/map.ron"), "{e}");
 }

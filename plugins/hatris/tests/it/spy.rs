@@ -1,7 +1,7 @@
 //! A frame that passes everything through to the real one and notes what a plug-in did
 //! with it: whether it held any button, and the last status line it set.
 
-use nesmind::host::{Buttons, Fork, Frame};
+use nesmind_host::{Buttons, Fork, Frame};
 
 pub struct Spy<'a> {
     inner: &'a mut dyn Frame,

@@ -1,10 +1,10 @@
 //! Rule invariants of the game model: piece counts, conversions, passes, game end, prizes,
 //! and incremental Zobrist keys.
 
-use nesmind::plugins::spot::board::{ADJACENT, NO_SQUARE, parse_square};
-use nesmind::plugins::spot::layouts::{ThirdCorner, builtin_layout, parse_fen, start_position};
-use nesmind::plugins::spot::moves::{Kind, Move};
-use nesmind::plugins::spot::position::{Outcome, Position};
+use nesmind_spot::board::{ADJACENT, NO_SQUARE, parse_square};
+use nesmind_spot::layouts::{ThirdCorner, builtin_layout, parse_fen, start_position};
+use nesmind_spot::moves::{Kind, Move};
+use nesmind_spot::position::{Outcome, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 

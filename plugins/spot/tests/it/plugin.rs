@@ -1,13 +1,13 @@
 //! End-to-end: the Spot plug-in plays complete games against the RAM-image host, reading the
 //! game only from RAM and answering only with pad buttons.
 
-use nesmind::host::{AccessKind, Plugin, PluginOptions, RomInfo, Setup};
-use nesmind::plugins::spot::layouts::{ThirdCorner, builtin_layout, parse_fen};
-use nesmind::plugins::spot::moves::Kind;
-use nesmind::plugins::spot::plugin::SpotPlugin;
-use nesmind::plugins::spot::position::Outcome;
-use nesmind::plugins::spot::ram_host::{HostConfig, RamHost};
-use nesmind::plugins::spot::ram_map::{BUILTIN_RAM_MAPS, parse_ram_maps};
+use nesmind_host::{AccessKind, Plugin, PluginOptions, RomInfo, Setup};
+use nesmind_spot::layouts::{ThirdCorner, builtin_layout, parse_fen};
+use nesmind_spot::moves::Kind;
+use nesmind_spot::plugin::SpotPlugin;
+use nesmind_spot::position::Outcome;
+use nesmind_spot::ram_host::{HostConfig, RamHost};
+use nesmind_spot::ram_map::{BUILTIN_RAM_MAPS, parse_ram_maps};
 use std::ops::RangeInclusive;
 
 struct TestSetup {

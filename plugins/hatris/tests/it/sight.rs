@@ -9,15 +9,14 @@
 //! Variants played before must be played to the cap; the picture alone (`ram=off`) plays
 //! the demo cartridge.
 
-mod common;
+use crate::spy::Spy;
 
-use common::spy::Spy;
-
-use nesmind::host::{Frame, Plugin, PluginOptions, RomInfo, Setup};
-use nesmind::plugins::hatris::demo;
-use nesmind::plugins::hatris::play::run_parallel;
-use nesmind::plugins::hatris::player::HatrisPlayer;
-use nesmind::plugins::hatris::variant::{Cart, fresh_seed};
+use nesmind_hatris::demo;
+use nesmind_hatris::play::run_parallel;
+use nesmind_hatris::player::HatrisPlayer;
+use nesmind_hatris::variant::{Cart, fresh_seed};
+use nesmind_host::{Frame, Plugin, PluginOptions, RomInfo, Setup};
+use nesmind_testroms::support::cc65_installed;
 use std::sync::{Arc, Mutex};
 
 /// Wide variants the player has played to the cap (each once showed a problem: a status
@@ -80,7 +79,7 @@ fn play(
     opts: &PluginOptions,
     cap: u64,
 ) -> (
-    Result<nesmind::plugins::hatris::play::RunResult, String>,
+    Result<nesmind_hatris::play::RunResult, String>,
     Arc<Mutex<Seen>>,
 ) {
     let seen = Arc::new(Mutex::new(Seen::default()));
@@ -94,7 +93,7 @@ fn play(
 
 #[test]
 fn played_variants_reach_the_cap() {
-    if !common::cc65_installed() {
+    if !cc65_installed() {
         return;
     }
     let job = |i: usize| {
@@ -115,7 +114,7 @@ fn played_variants_reach_the_cap() {
 
 #[test]
 fn fresh_variants_are_played_honestly() {
-    if !common::cc65_installed() {
+    if !cc65_installed() {
         return;
     }
     let seeds: Vec<u64> = (0..5).map(|_| fresh_seed()).collect();

@@ -6,18 +6,17 @@
 //! storage against a plain shadow after every change. Seeds are printed, so a failure can be
 //! rebuilt with `plugins/hatris/cart/build.sh --variant SEED --check OUT.nes`.
 
-mod common;
-
-use nesmind::host::{AccessKind, Buttons, Frame, Plugin, RomInfo, Setup};
-use nesmind::plugins::hatris::board::{Board, Geometry, Landing};
-use nesmind::plugins::hatris::demo;
-use nesmind::plugins::hatris::eval::Weights;
-use nesmind::plugins::hatris::game::{Action, Game};
-use nesmind::plugins::hatris::moves::{Placement, Route, route};
-use nesmind::plugins::hatris::port::{PORT_RANGE, Piles, PortReader, Report, Spawn};
-use nesmind::plugins::hatris::rules::{COLUMNS, Helper, Settings};
-use nesmind::plugins::hatris::search::Searcher;
-use nesmind::plugins::hatris::variant::{Cart, Family, fresh_seed};
+use nesmind_hatris::board::{Board, Geometry, Landing};
+use nesmind_hatris::demo;
+use nesmind_hatris::eval::Weights;
+use nesmind_hatris::game::{Action, Game};
+use nesmind_hatris::moves::{Placement, Route, route};
+use nesmind_hatris::port::{PORT_RANGE, Piles, PortReader, Report, Spawn};
+use nesmind_hatris::rules::{COLUMNS, Helper, Settings};
+use nesmind_hatris::search::Searcher;
+use nesmind_hatris::variant::{Cart, Family, fresh_seed};
+use nesmind_host::{AccessKind, Buttons, Frame, Plugin, RomInfo, Setup};
+use nesmind_testroms::support::cc65_installed;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeMap, BTreeSet};
@@ -592,7 +591,7 @@ fn overrides() -> Vec<(String, u32)> {
 
 #[test]
 fn fresh_wide_variants_follow_the_model_and_pass_their_self_check() {
-    if !common::cc65_installed() {
+    if !cc65_installed() {
         return;
     }
     let mut totals = Tally::default();
@@ -659,7 +658,7 @@ const OPTIONS: &[(&str, &[u32])] = &[
 
 #[test]
 fn every_storage_shape_and_picture_option_is_drawn() {
-    if !common::cc65_installed() {
+    if !cc65_installed() {
         return;
     }
     let mut seen: BTreeMap<&str, BTreeSet<u32>> = BTreeMap::new();

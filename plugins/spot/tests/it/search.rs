@@ -1,12 +1,10 @@
 //! Search checks on Spot positions: 2-player hypermax and alpha-beta agree, every search
 //! returns legal moves, and prize moves are chosen at the root.
 
-use nesmind::plugins::search::{
-    Algorithm, Game, SearchConfig, Searcher, terminal_utility, zero_sum,
-};
-use nesmind::plugins::spot::layouts::{ThirdCorner, builtin_layout, parse_fen, start_position};
-use nesmind::plugins::spot::moves::{Kind, Move};
-use nesmind::plugins::spot::position::Position;
+use nesmind_search::{Algorithm, Game, SearchConfig, Searcher, terminal_utility, zero_sum};
+use nesmind_spot::layouts::{ThirdCorner, builtin_layout, parse_fen, start_position};
+use nesmind_spot::moves::{Kind, Move};
+use nesmind_spot::position::Position;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -204,7 +202,7 @@ fn bonus_prizes_are_searched_at_the_root() {
 
 #[test]
 fn layouts_won_by_the_first_mover_are_recognised() {
-    use nesmind::plugins::spot::arena::decided_by_layout;
+    use nesmind_spot::arena::decided_by_layout;
     assert!(decided_by_layout(builtin_layout(59).unwrap()));
     assert!(!decided_by_layout(builtin_layout(0).unwrap()));
     assert!(!decided_by_layout(builtin_layout(66).unwrap()));
