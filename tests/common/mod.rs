@@ -8,6 +8,8 @@
 pub mod spy;
 pub mod xvfb;
 
+// Each test file uses some of them.
+#[allow(unused_imports)]
 pub use nesmind::conformance::support::{cannot_run, cc65_installed, python3};
 use std::path::Path;
 use std::process::Command;

@@ -10,8 +10,8 @@ use nesmind_retro::integration;
 use std::path::{Path, PathBuf};
 
 // The corpus lookup and the rule for checks that cannot run, as every crate's tests have them.
-pub use nesmind_testroms::support::cannot_run;
-pub use nesmind_testroms::support::corpus_rom;
+#[allow(unused_imports)]
+pub use nesmind_testroms::support::{cannot_run, corpus_rom};
 
 /// A Python whose `stable_retro` imports, and the package's folder.
 pub fn python() -> Result<(PathBuf, PathBuf), String> {
