@@ -1,13 +1,14 @@
 //! RAM search on a running machine: snapshots taken from a fork find the pad byte the DOTS
-//! demo cart keeps, and cartridge RAM through side-effect-free reads.
+//! demo cart (Spot's committed `plugins/spot/cart/dots.nes`) keeps, and cartridge RAM
+//! through side-effect-free reads.
 
-use nesmind::emu::{Machine, Rom};
-use nesmind::host::ramsearch::{PRG_RAM, Search, Snapshot, Test, Width};
-use nesmind::host::{Buttons, Fork, Frame};
-use nesmind::plugins::spot::demo::DEMO;
+use nesmind_emu::{Machine, Rom};
+use nesmind_host::ramsearch::{PRG_RAM, Search, Snapshot, Test, Width};
+use nesmind_host::{Buttons, Fork, Frame};
+use nesmind_testroms::support::workspace_path;
 
 fn dots_after(frames: u64) -> Fork {
-    let rom = Rom::parse(DEMO.image, DEMO.file_name).unwrap();
+    let rom = Rom::load(&workspace_path("plugins/spot/cart/dots.nes")).unwrap();
     let mut m = Machine::new(&rom).unwrap();
     m.set_audio_enabled(false);
     let mut fork = Fork::new(&m);

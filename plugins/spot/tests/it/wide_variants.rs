@@ -3,18 +3,15 @@
 //! a plain shadow after every change; the cart's own computer plays every seat, and every
 //! move and result its test port reports is checked against the rules (fresh seeds each
 //! run, printed on failure). Also: every storage kind and picture option is reachable, and
-//! the plain build's port reports what its RAM board holds.
+//! the plain build's port reports what its RAM board holds. (`nesmind demo spot
+//! --cart-variant wide:SEED` is checked in tests/demo_spot.rs.)
 
-mod common;
-
-use nesmind::emu::Rom;
-use nesmind::host::{AccessKind, Buttons, Frame, Plugin, RomInfo, Session, Setup, WatchHit};
-use nesmind::plugins::spot::demo::cart::{
-    CartFacts, PHASE_OVER, PHASE_SPLASH, PHASE_TITLE, menu_press,
-};
-use nesmind::plugins::spot::demo::port::{PortReader, PortReport};
-use nesmind::plugins::spot::demo::variant::{self, Family, VariantSpec};
-use nesmind::plugins::spot::demo::{self, Cart, Options};
+use nesmind_host::{AccessKind, Buttons, Frame, Plugin, Rom, RomInfo, Session, Setup, WatchHit};
+use nesmind_spot::demo::cart::{CartFacts, PHASE_OVER, PHASE_SPLASH, PHASE_TITLE, menu_press};
+use nesmind_spot::demo::port::{PortReader, PortReport};
+use nesmind_spot::demo::variant::{self, Family, VariantSpec};
+use nesmind_spot::demo::{self, Cart, Options};
+use nesmind_testroms::support::cc65_installed;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};
@@ -44,7 +41,7 @@ fn play_checked(opts: &Options, what: &str) {
 }
 
 fn check_build(spec: &VariantSpec) -> Option<Cart> {
-    if !common::cc65_installed() {
+    if !cc65_installed() {
         return None;
     }
     Some(variant::build_spec(spec).unwrap_or_else(|e| panic!("variant {}: {e}", spec.name())))
@@ -382,7 +379,7 @@ fn ppu_writes_fit_in_vertical_blank() {
     // Vertical blank lasts 20 scanlines, 2273 CPU cycles, from the NMI (7 cycles) on. The
     // plain build and fresh wide variants (their cells redraw more tiles and attributes).
     let mut carts = vec![("plain".to_string(), demo::committed_cart())];
-    if common::cc65_installed() {
+    if cc65_installed() {
         for _ in 0..2 {
             let spec = VariantSpec::new(variant::random_seed(), Family::Wide);
             let cart = variant::build_spec(&spec).unwrap_or_else(|e| panic!("{e}"));
@@ -398,53 +395,4 @@ fn ppu_writes_fit_in_vertical_blank() {
             "{name}: a PPU write came {worst} cycles into the NMI handler"
         );
     }
-}
-
-#[test]
-fn the_headless_demo_plays_a_wide_variant_and_names_bad_ones() {
-    let nesmind = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_nesmind"))
-            .args([
-                "demo",
-                "spot",
-                "--headless",
-                "--games",
-                "1",
-                "--threads",
-                "1",
-            ])
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    for (bad, says) in [
-        (&["--cart-variant", "wide:x"][..], "is not a seed"),
-        (&["--cart-variant", "wide:4294967296"][..], "is not a seed"),
-        (&["--cart-check"][..], "--cart-variant"),
-    ] {
-        let o = nesmind(bad);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success() && err.contains(says), "{bad:?}: {err}");
-        assert!(!err.contains("panicked"), "{bad:?}: {err}");
-    }
-    if !common::cc65_installed() {
-        return;
-    }
-    let seed = variant::random_seed().to_string();
-    let wide = format!("wide:{seed}");
-    let o = nesmind(&[
-        "--plugin-seats",
-        "0",
-        "--cart-variant",
-        &wide,
-        "--cart-check",
-    ]);
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{wide}: {out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    assert!(out.starts_with(&format!("cart variant {wide}\n")), "{out}");
-    assert!(out.contains("1 games:"), "{out}");
 }
