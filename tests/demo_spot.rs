@@ -284,3 +284,28 @@ fn the_headless_demo_plays_a_wide_variant_and_names_bad_ones() {
     assert!(out.starts_with(&format!("cart variant {wide}\n")), "{out}");
     assert!(out.contains("1 games:"), "{out}");
 }
+
+/// `nesmind demo spot ARGS` must fail, before any window opens, with a message holding `want`.
+fn refused(args: &[&str], want: &str) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(["demo", "spot"])
+        .args(args)
+        .env("DISPLAY", ":nowhere")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains(want), "{args:?}: {err}");
+}
+
+#[test]
+fn the_command_names_what_is_wrong_with_its_seats_and_levels() {
+    refused(&["--human", "1,2"], "leave at least one");
+    refused(&["--human", "3", "--players", "2"], "--players 3");
+    refused(&["--human", "0"], "'0' is not a seat 1-4");
+    refused(&["--human", "1", "--ai-level", "expert"], "2 easy");
+    refused(&["--human", "1", "--level", "2"], "--ai-level");
+    refused(&["--ai-level", "2"], "--human");
+    refused(&["--human", "1", "--headless"], "--headless");
+    // A valid game still needs a display.
+    refused(&["--human", "2"], "--human needs the window");
+}

@@ -3,12 +3,10 @@
 //! plug-in calibrates and plays the other seats, the status line says whose turn it is and
 //! what the plug-in expects, and each game ends with a result in the transcript.
 
-mod spot_person;
-
-use nesmind::emu::Rom;
-use nesmind::host::{Buttons, HumanGame, Session};
-use nesmind::plugins::spot::demo::human::HumanDriver;
-use nesmind::plugins::spot::demo::{COLOURS, DEMO};
+use crate::person;
+use nesmind_host::{Buttons, HumanGame, Rom, Session};
+use nesmind_spot::demo::human::HumanDriver;
+use nesmind_spot::demo::{COLOURS, DEMO};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
@@ -94,13 +92,13 @@ fn play_one_game(humans: &[usize], players: Option<usize>, level: &str, delay: u
             if line.contains(" over: ") {
                 over = true;
             }
-            let Some(turn) = spot_person::parse_turn(&line, players) else {
+            let Some(turn) = person::parse_turn(&line, players) else {
                 continue;
             };
             assert!(queue.is_empty(), "a turn began with presses left: {line}");
-            if let Some(mv) = spot_person::pick(&turn.position) {
+            if let Some(mv) = person::pick(&turn.position) {
                 let pad = pad_of(&turn.colour);
-                for b in spot_person::presses(&turn.position, turn.hand, mv) {
+                for b in person::presses(&turn.position, turn.hand, mv) {
                     queue.push_back((pad, b));
                 }
             }
@@ -256,29 +254,4 @@ fn bad_seats_are_refused_with_the_reason() {
     assert!(err(&[], None, None).contains("at least one seat"));
     assert!(err(&[0], Some(5), None).contains("2-4"));
     assert!(err(&[0], None, Some("grandmaster")).contains("1 beginner"));
-}
-
-/// `nesmind demo spot ARGS` must fail, before any window opens, with a message holding `want`.
-fn refused(args: &[&str], want: &str) {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_nesmind"))
-        .args(["demo", "spot"])
-        .args(args)
-        .env("DISPLAY", ":nowhere")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success() && err.contains(want), "{args:?}: {err}");
-}
-
-#[test]
-fn the_command_names_what_is_wrong_with_its_seats_and_levels() {
-    refused(&["--human", "1,2"], "leave at least one");
-    refused(&["--human", "3", "--players", "2"], "--players 3");
-    refused(&["--human", "0"], "'0' is not a seat 1-4");
-    refused(&["--human", "1", "--ai-level", "expert"], "2 easy");
-    refused(&["--human", "1", "--level", "2"], "--ai-level");
-    refused(&["--ai-level", "2"], "--human");
-    refused(&["--human", "1", "--headless"], "--headless");
-    // A valid game still needs a display.
-    refused(&["--human", "2"], "--human needs the window");
 }

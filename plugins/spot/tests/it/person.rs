@@ -4,11 +4,11 @@
 //! order on ties) and turns it into the D-pad and A presses a person would make.
 #![allow(dead_code)]
 
-use nesmind::host::Buttons;
-use nesmind::plugins::spot::board::{SIDE, parse_square, row_col};
-use nesmind::plugins::spot::layouts::parse_fen;
-use nesmind::plugins::spot::moves::Move;
-use nesmind::plugins::spot::position::Position;
+use nesmind_host::Buttons;
+use nesmind_spot::board::{SIDE, parse_square, row_col};
+use nesmind_spot::layouts::parse_fen;
+use nesmind_spot::moves::Move;
+use nesmind_spot::position::Position;
 
 /// A turn the transcript announced for a person.
 #[derive(Debug)]
