@@ -151,3 +151,16 @@ fn bad_options_are_named() {
     let e = (nesmind_hatris::ENTRY.create)(&o).err().unwrap();
     assert!(e.contains("/nonexistent/map.ron"), "{e}");
 }
+
+/// The plug-in API's PPU reads on a host without a PPU (the RAM host): nothing there.
+#[test]
+fn hosts_without_a_ppu_show_none() {
+    let game = Game::new(Settings::default(), &mut StdRng::seed_from_u64(1));
+    let map = ram_map::shipped()
+        .into_iter()
+        .find(|m| m.crc32 == 0x48415452)
+        .unwrap();
+    let host = RamHost::new(game, map).unwrap();
+    assert_eq!(host.peek_ppu(0x3F00), 0);
+    assert!(host.oam().is_empty());
+}
