@@ -304,3 +304,21 @@ fn run_with_the_python_example_plugin() {
         "{out}"
     );
 }
+
+/// `nesmind plugins | head -0`: the reader is gone before the first line; the command stops
+/// with a closed pipe's status instead of a panic.
+#[test]
+fn a_closed_stdout_stops_the_command_quietly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .arg("plugins")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+}

@@ -8,17 +8,27 @@
 //! AI run is reproducible and leaves nothing behind. Replays start from blank battery RAM
 //! (their format records none), so `--record` and `--replay` use no `.sav` either.
 
-use super::run::RunArgs;
 use crate::host::{Session, files};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+/// What of a run's flags decides where its battery save goes.
+pub struct SavFlags<'a> {
+    pub rom: &'a Path,
+    /// `--sav FILE`.
+    pub sav: Option<&'a PathBuf>,
+    pub no_sav: bool,
+    /// `--record` or `--replay`.
+    pub replaying: bool,
+    pub headless: bool,
+}
+
 /// The `.sav` file this run loads and writes, if any.
-pub fn path(args: &RunArgs, session: &Session) -> Result<Option<PathBuf>, String> {
+pub fn path(args: &SavFlags, session: &Session) -> Result<Option<PathBuf>, String> {
     if args.no_sav || !session.rom().battery || session.machine().prg_ram().is_empty() {
         return Ok(None);
     }
-    if args.record.is_some() || args.replay.is_some() {
+    if args.replaying {
         if args.sav.is_some() {
             return Err(
                 "--sav cannot be used with --record or --replay: replays start from blank \
@@ -28,7 +38,7 @@ pub fn path(args: &RunArgs, session: &Session) -> Result<Option<PathBuf>, String
         }
         return Ok(None);
     }
-    if let Some(p) = &args.sav {
+    if let Some(p) = args.sav {
         return Ok(Some(p.clone()));
     }
     if args.headless {

@@ -160,6 +160,7 @@ pub struct ToolArgs {
 /// Parses the command line, runs it and returns the process exit code.
 pub fn main() -> i32 {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    stop_quietly_on_a_closed_stdout();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -174,6 +175,27 @@ pub fn main() -> i32 {
             1
         }
     }
+}
+
+/// `nesmind ... | head`: once the reader is gone, a write to stdout fails with a broken pipe
+/// and `println!` panics. For a Unix tool that is the signal to stop, so stop quietly with
+/// the status a tool that SIGPIPE killed has (128 + 13). SIGPIPE itself stays ignored, as
+/// Rust leaves it: an external plug-in that dies must be an error the host reports, not a
+/// signal that kills the host mid-write.
+fn stop_quietly_on_a_closed_stdout() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        report(info);
+    }));
 }
 
 /// Runs a command; `Ok` holds the exit status (a plug-in may end a run with its own).

@@ -238,7 +238,7 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
             }
         }
     }
-    if let Some(path) = &battery::path(args, &session)? {
+    if let Some(path) = &battery::path(&sav_flags(args), &session)? {
         files::check_writable(path).map_err(|e| format!("battery save: {e}"))?;
         battery::load(path, &mut session)?;
     }
@@ -304,7 +304,7 @@ fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Ve
         failed.push(format!("--record: {e}"));
     }
     // Decided again rather than carried: the answer depends only on the flags and the ROM.
-    match battery::path(args, session) {
+    match battery::path(&sav_flags(args), session) {
         Ok(Some(path)) => {
             if let Err(e) = battery::save(&path, session) {
                 failed.push(format!("battery save: {e}"));
@@ -436,6 +436,16 @@ fn window(args: RunArgs) -> Result<i32, String> {
 #[cfg(not(feature = "sdl"))]
 fn window(_args: RunArgs) -> Result<i32, String> {
     Err("this build has no window (built without the `sdl` feature); add --headless".into())
+}
+
+fn sav_flags(args: &RunArgs) -> battery::SavFlags<'_> {
+    battery::SavFlags {
+        rom: &args.rom,
+        sav: args.sav.as_ref(),
+        no_sav: args.no_sav,
+        replaying: args.record.is_some() || args.replay.is_some(),
+        headless: args.headless,
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Controller ports: standard pads on both ports, or a Four Score adapter with four pads.
 
-use crate::Buttons;
+use crate::buttons::Buttons;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Default, Serialize, Deserialize)]
@@ -72,8 +72,8 @@ impl Controllers {
     /// Savestate check: a latched write lands on the put cycle after it, so at most two
     /// cycles after the bus's count (it may stay latched long after that, until the next
     /// access to the ports puts it on the line).
-    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(
+    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(
             self.pending
                 .is_none_or(|(_, at)| at <= bus_cycles.saturating_add(2)),
             "bus.input.pending",

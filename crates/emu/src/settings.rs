@@ -3,7 +3,9 @@
 //! any of them), so whoever replaces a machine (power cycle, loaded state, clone for a new
 //! owner) carries these over in one step instead of copying fields one by one.
 
-use super::{Machine, Speedups, UnsupportedSampleRate};
+use crate::apu::UnsupportedSampleRate;
+use crate::machine::Machine;
+use crate::speedups::Speedups;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HostSettings {

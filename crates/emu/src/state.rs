@@ -2,47 +2,11 @@
 //! recomputed), so every size and index the emulator relies on is checked against the ROM
 //! before the machine runs, and the refusal names the field.
 
-use super::Machine;
-use super::bus::CPU_CLOCKS;
-use super::cart::{Cart, Source};
-use super::rom::Rom;
-use std::fmt;
-
-/// A savestate field that does not fit the ROM or the machine.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InvalidState {
-    /// The field's path in the state, e.g. `bus.cart.core.chr_ram`.
-    pub field: String,
-    pub problem: String,
-}
-
-impl fmt::Display for InvalidState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "field {}: {}", self.field, self.problem)
-    }
-}
-
-impl std::error::Error for InvalidState {}
-
-pub(crate) fn invalid(field: &str, problem: impl Into<String>) -> InvalidState {
-    InvalidState {
-        field: field.to_string(),
-        problem: problem.into(),
-    }
-}
-
-/// `Err` naming `field` unless `ok`.
-pub(crate) fn ensure(
-    ok: bool,
-    field: &str,
-    problem: impl FnOnce() -> String,
-) -> Result<(), InvalidState> {
-    if ok {
-        Ok(())
-    } else {
-        Err(invalid(field, problem()))
-    }
-}
+use crate::bus::CPU_CLOCKS;
+use crate::cart::{Cart, Source};
+use crate::invalid::{InvalidState, ensure, invalid};
+use crate::machine::Machine;
+use crate::rom::Rom;
 
 pub(crate) fn check(m: &Machine, rom: &Rom) -> Result<(), InvalidState> {
     let fresh = Cart::new(rom).map_err(|e| invalid("bus.cart", e.to_string()))?;
@@ -154,4 +118,17 @@ fn check_cart(cart: &Cart, fresh: &Cart) -> Result<(), InvalidState> {
         )?;
     }
     Ok(())
+}
+
+impl Machine {
+    /// Finishes a machine deserialised from a savestate body: re-attaches `rom` (states do
+    /// not store it), checks every size and index against it, and rebuilds what states
+    /// leave out (the picture is blank until the next frame; sound resumes from rest).
+    pub fn restore(mut self, rom: &Rom) -> Result<Machine, InvalidState> {
+        // Also rebuilds what the bus derives (board facts, catch-up points, speed-ups).
+        self.bus.attach_rom(rom);
+        check(&self, rom)?;
+        self.bus.with_apu(|apu, _| apu.restore_output());
+        Ok(self)
+    }
 }

@@ -23,4 +23,5 @@ pub use entry::{Demo, Entry, HumanFn, HumanGame, HumanSetup, ToolFn, parse_args}
 pub use fork::Fork;
 pub use nesmind_emu::{AccessKind, Buttons, MachineError, Rom, RomError, RomInfo, WatchHit};
 pub use plugin::{Frame, Plugin, PluginOptions, Request, Setup};
-pub use session::{PadOwner, Quit, Session, StepError};
+pub use session::{Quit, Session, StepError};
+pub use view::PadOwner;

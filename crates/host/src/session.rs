@@ -6,21 +6,13 @@
 
 use super::replay::{Event, Player, Recorder, ReplayError};
 use super::savestate::StateError;
-use super::view::{AttachSetup, View};
+use super::view::{AttachSetup, PadOwner, View};
 use super::{AccessKind, Buttons, Plugin, Request, WatchHit};
 use nesmind_emu::{Machine, MachineError, Rom};
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
-
-/// Who drives a pad.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PadOwner {
-    Plugin,
-    /// A human (keyboard or game controller in the window; nobody in headless runs).
-    Human,
-}
 
 /// Why a frame could not be stepped.
 #[derive(Debug)]

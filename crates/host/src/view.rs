@@ -2,9 +2,16 @@
 //! `on_frame` sees, and the `Frame` methods shared by every host that owns a machine.
 
 use super::{AccessKind, Buttons, Fork, Frame, Request, Setup, WatchHit};
-use crate::session::PadOwner;
 use nesmind_emu::Machine;
 use std::ops::RangeInclusive;
+
+/// Who drives a pad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PadOwner {
+    Plugin,
+    /// A human (keyboard or game controller in the window; nobody in headless runs).
+    Human,
+}
 
 /// The `Frame` methods that read or write a `machine` field directly: one definition for
 /// the session's view and for forks.

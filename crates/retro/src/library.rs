@@ -4,7 +4,8 @@
 //! `$XDG_DATA_HOME/nesmind/retro`, else `~/.local/share/nesmind/retro`.
 
 use crate::integration::Integration;
-use nesmind_emu::{Rom, RomError};
+use nesmind_emu::Rom;
+use nesmind_emu::cart::check_supported;
 use sha1::{Digest, Sha1};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -36,17 +37,9 @@ pub fn rom_path(library: &Path, integration: &str) -> PathBuf {
 /// for the rare integration that hashed the whole file, of all of it.
 pub fn rom_hashes(bytes: &[u8]) -> Vec<String> {
     let mut out = vec![hex(&Sha1::digest(bytes))];
-    match Rom::parse(bytes, "") {
-        Ok(rom) => out.push(hex(&rom.info.sha1)),
-        // A mapper nesmind lacks still has a body to hash: header, trainer, PRG, CHR.
-        Err(RomError::UnsupportedMapper { .. }) => {
-            let trainer = if bytes[6] & 4 != 0 { 512 } else { 0 };
-            let len = usize::from(bytes[4]) * 0x4000 + usize::from(bytes[5]) * 0x2000;
-            if let Some(body) = bytes.get(16 + trainer..16 + trainer + len) {
-                out.push(hex(&Sha1::digest(body)));
-            }
-        }
-        Err(_) => {}
+    // Decoding does not ask for a board, so a mapper nesmind lacks is hashed too.
+    if let Ok(rom) = Rom::parse(bytes, "") {
+        out.push(hex(&rom.info.sha1));
     }
     out
 }
@@ -144,8 +137,8 @@ pub fn usability(library: &Path, integration: &Integration) -> Usability {
     let Ok(bytes) = std::fs::read(&path) else {
         return Usability::NoRom;
     };
-    match Rom::parse(&bytes, &path.to_string_lossy()) {
-        Ok(_) => Usability::Usable,
+    match Rom::parse(&bytes, &path.to_string_lossy()).and_then(|rom| check_supported(&rom)) {
+        Ok(()) => Usability::Usable,
         Err(e) => Usability::RomUnusable(e.to_string()),
     }
 }

@@ -1,6 +1,6 @@
 //! nestest: run the automation entry point and compare every instruction with the log.
 
-use nesmind_emu::cpu::trace::TraceLine;
+use nesmind_emu::trace::TraceLine;
 use nesmind_emu::{Rom, Speedups};
 
 /// Compares the trace against `log`; Ok(lines matched) or the first mismatch described.

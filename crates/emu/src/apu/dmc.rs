@@ -1,8 +1,7 @@
 //! Delta modulation channel ($4010-$4013): memory reader (fed by DMA), sample buffer,
 //! output unit, loop and IRQ flags.
 
-use super::units::Periods;
-use super::voices::NEVER;
+use super::units::{NEVER, Periods};
 use serde::{Deserialize, Serialize};
 
 /// NTSC rates in CPU cycles, halved: the timer counts APU cycles.
@@ -70,8 +69,8 @@ impl Default for Dmc {
 
 impl Dmc {
     /// Savestate check.
-    pub(super) fn check(&self) -> Result<(), crate::InvalidState> {
-        use crate::state::ensure;
+    pub(super) fn check(&self) -> Result<(), crate::invalid::InvalidState> {
+        use crate::invalid::ensure;
         RATES.check(self.period, "bus.apu.dmc.period", "DMC")?;
         ensure(
             (1..=self.period).contains(&self.timer),

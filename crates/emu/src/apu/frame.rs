@@ -31,20 +31,20 @@ pub struct FrameCounter {
 
 impl FrameCounter {
     /// Savestate check.
-    pub(super) fn check(&self) -> Result<(), crate::InvalidState> {
+    pub(super) fn check(&self) -> Result<(), crate::invalid::InvalidState> {
         let len = if self.five_step {
             FIVE_STEP.len()
         } else {
             FOUR_STEP.len()
         };
-        crate::state::ensure(
+        crate::invalid::ensure(
             usize::from(self.index) < len && self.reset_delay <= 4 && self.held & !3 == 0,
             "bus.apu.frame.index",
             || format!("step {} of a {len}-step sequence", self.index),
         )?;
         // The sequence is at most 37,282 cycles long; `next` is one of its step points.
         let points = FOUR_STEP.iter().chain(&FIVE_STEP);
-        crate::state::ensure(
+        crate::invalid::ensure(
             self.cycle <= FIVE_STEP[4]
                 && (self.next == 0 || points.clone().any(|&p| p == self.next)),
             "bus.apu.frame.cycle",

@@ -163,7 +163,7 @@ impl Apu {
     }
 
     /// Savestate check: the indices the channels look tables up with.
-    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::InvalidState> {
+    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::invalid::InvalidState> {
         self.pulse[0].check("bus.apu.pulse[0]")?;
         self.pulse[1].check("bus.apu.pulse[1]")?;
         self.triangle.check("bus.apu.triangle")?;
@@ -173,7 +173,7 @@ impl Apu {
         self.synth.check()?;
         // A read schedules the clear at most two cycles ahead, and the tick at that cycle
         // performs it; the APU ticks never skip past it.
-        crate::state::ensure(
+        crate::invalid::ensure(
             self.frame_ack_at == 0
                 || (self.cycle..=bus_cycles.saturating_add(2)).contains(&self.frame_ack_at),
             "bus.apu.frame_ack_at",
@@ -185,7 +185,7 @@ impl Apu {
             },
         )?;
         // Synthesis never runs ahead of the ticks, nor the ticks ahead of the bus.
-        crate::state::ensure(
+        crate::invalid::ensure(
             self.synth_cycle <= self.cycle
                 && self.cycle <= bus_cycles + 1
                 // It lags the bus by less than a frame when saved; far behind, catching up

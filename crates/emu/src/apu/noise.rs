@@ -34,8 +34,8 @@ impl Default for Noise {
 
 impl Noise {
     /// Savestate check (`field` names this channel).
-    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
-        use crate::state::ensure;
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::invalid::InvalidState> {
+        use crate::invalid::ensure;
         PERIODS.check(self.period, &format!("{field}.period"), "noise")?;
         ensure(self.timer <= self.period, &format!("{field}.timer"), || {
             format!("{} is past the period {}", self.timer, self.period)

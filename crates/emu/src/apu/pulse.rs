@@ -50,8 +50,8 @@ pub struct Pulse {
 
 impl Pulse {
     /// Savestate check (`field` names this channel).
-    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
-        use crate::state::ensure;
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::invalid::InvalidState> {
+        use crate::invalid::ensure;
         let f = |name: &str| format!("{field}.{name}");
         ensure(self.duty < 4, &f("duty"), || {
             format!("{} is not 0-3", self.duty)

@@ -307,8 +307,8 @@ impl Synth {
     /// A loaded state's invariants: the step follows from rate and adjust, and the block
     /// position, cycle count and buffers are within what running ever leaves (a forged
     /// step or position would make flushing run for ever).
-    pub(crate) fn check(&self) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(
+    pub(crate) fn check(&self) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(
             self.rate > 0
                 && (0.95..=1.05).contains(&self.adjust)
                 && step_for(self.rate, self.adjust) == self.step

@@ -17,8 +17,8 @@ pub struct Triangle {
 
 impl Triangle {
     /// Savestate check (`field` names this channel).
-    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
-        use crate::state::ensure;
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::invalid::InvalidState> {
+        use crate::invalid::ensure;
         ensure(self.step < 32, &format!("{field}.step"), || {
             format!("{} is not 0-31", self.step)
         })?;

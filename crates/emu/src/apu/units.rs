@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Never: a silent or stopped channel's next change.
+pub(super) const NEVER: u32 = u32::MAX;
+
 /// A channel's sixteen timer periods, picked by the low four bits of a register write
 /// (noise $400E, DMC $4010).
 pub(super) struct Periods([u16; 16]);
@@ -30,8 +33,8 @@ impl Periods {
         period: u16,
         field: &str,
         channel: &str,
-    ) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(self.0.contains(&period), field, || {
+    ) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(self.0.contains(&period), field, || {
             format!("{period} is not one of the {channel} periods")
         })
     }
@@ -110,8 +113,8 @@ pub struct Envelope {
 
 impl Envelope {
     /// Savestate check: the 4-bit parts.
-    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(
             self.param < 16 && self.divider < 16 && self.decay < 16,
             field,
             || "envelope parameter, divider and decay are 4 bits".into(),

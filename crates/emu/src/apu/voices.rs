@@ -11,9 +11,7 @@ use super::noise::{next_change, shifted_by};
 use super::pulse::{DUTY, DUTY_RUNS};
 use super::synth::{mix, mix_key};
 use super::triangle;
-
-/// Never: a silent or stopped channel.
-pub(super) const NEVER: u32 = u32::MAX;
+use super::units::NEVER;
 
 /// The span loop's state, carried from one span to the next while no channel is re-mixed
 /// for any reason but its own timer (a new DMC level re-mixes without changing it): each

@@ -45,8 +45,8 @@ impl Board for CnromProtect {
             }
         }
     }
-    fn check(&self) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(
             self.key.is_none_or(|k| k <= 3),
             "bus.cart.board.key",
             || format!("{:?} is not a two-bit key", self.key),

@@ -1,7 +1,34 @@
 //! Setting a board's registers from another emulator's saved ones (`crate::import`).
 
+use super::mmc1::Mmc1Import;
+use super::mmc3::Mmc3Import;
 use super::{BoardKind, Cart};
-use crate::import::BoardImport;
+
+/// The board's registers, for the boards an import can set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardImport {
+    /// Mapper 0: no registers.
+    Nrom,
+    /// Mapper 1.
+    Mmc1(Mmc1Import),
+    /// A discrete latch at $8000-$FFFF: the last value it took (after any bus conflict).
+    /// What it selects is the cart's wiring: UxROM (mappers 2, 180), CNROM (3), AxROM (7),
+    /// GxROM (66). Every value is in range: bank numbers wrap to the ROM's size.
+    Latch(u8),
+    /// Mappers 4 and 118.
+    Mmc3(Mmc3Import),
+}
+
+impl BoardImport {
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            BoardImport::Nrom => "NROM (mapper 0)",
+            BoardImport::Mmc1(_) => "MMC1 (mapper 1)",
+            BoardImport::Latch(_) => "discrete latch (mapper 2, 3, 7, 66 or 180)",
+            BoardImport::Mmc3(_) => "MMC3 (mapper 4 or 118)",
+        }
+    }
+}
 
 impl Cart {
     /// Takes `b`'s registers; false when this cart's board is not the one `b` describes.

@@ -62,8 +62,8 @@ impl Board for IremG101 {
             _ => {}
         }
     }
-    fn check(&self) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(
             !(self.major_league && self.swap),
             "bus.cart.board.swap",
             || "Major League's board has no PRG mode 1".into(),

@@ -5,9 +5,20 @@
 //! (512 KiB PRG) and SOROM/SXROM bits 2-3 to the PRG RAM bank.
 
 use super::{Board, CartCore};
-use crate::import::Mmc1Import;
 use crate::rom::{Mirroring, Rom};
 use serde::{Deserialize, Serialize};
+
+/// MMC1's registers: the four five-bit registers, and the serial port's bits so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mmc1Import {
+    pub control: u8,
+    pub chr0: u8,
+    pub chr1: u8,
+    pub prg: u8,
+    /// Bit n: the nth bit written (the first in bit 0); `shift_count` of them (0-4).
+    pub shift: u8,
+    pub shift_count: u8,
+}
 
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Mmc1 {
@@ -137,12 +148,12 @@ impl Board for Mmc1 {
         self.update(core);
     }
 
-    fn check(&self) -> Result<(), crate::InvalidState> {
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
         // A fifth bit completes a write, so at most four wait in the shift register.
-        crate::state::ensure(self.shift_count <= 4, "bus.cart.board.shift_count", || {
+        crate::invalid::ensure(self.shift_count <= 4, "bus.cart.board.shift_count", || {
             format!("{} is over 4", self.shift_count)
         })?;
-        crate::state::ensure(
+        crate::invalid::ensure(
             self.shift >> self.shift_count == 0,
             "bus.cart.board.shift",
             || format!("{} holds more than {} bits", self.shift, self.shift_count),

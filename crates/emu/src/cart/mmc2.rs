@@ -1,7 +1,8 @@
 //! Mappers 9 (MMC2, PxROM) and 10 (MMC4, FxROM): CHR banks switched by latches that flip
 //! when the PPU fetches tiles $FD or $FE.
 
-use super::{Board, CartCore, PpuWatch};
+use super::{Board, CartCore};
+use crate::ppu_watch::PpuWatch;
 use crate::rom::Mirroring;
 use serde::{Deserialize, Serialize};
 
@@ -68,9 +69,9 @@ impl Board for Mmc2 {
     fn ppu_watch(&self) -> PpuWatch {
         PpuWatch::LatchTiles
     }
-    fn check(&self) -> Result<(), crate::InvalidState> {
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
         // Each latch picks one of two banks.
-        crate::state::ensure(
+        crate::invalid::ensure(
             self.latch.iter().all(|&l| l <= 1),
             "bus.cart.board.latch",
             || format!("{:?} holds a value other than 0 or 1", self.latch),

@@ -5,10 +5,33 @@
 //! IRQ: none when the counter reloads 0 after it was already 0. (MMC6's 1 KiB of internal
 //! RAM at $7000 and its per-half protection are not modelled: it gets 8 KiB at $6000.)
 
-use super::{A12Edges, A12Irq, Board, CartCore, PpuWatch};
-use crate::import::Mmc3Import;
+use super::{Board, CartCore};
+use crate::ppu_watch::{A12Edges, A12Irq, PpuWatch};
 use crate::rom::Mirroring;
 use serde::{Deserialize, Serialize};
+
+/// MMC3's registers (mappers 4 and 118), as the game last wrote them, and its scanline
+/// counter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mmc3Import {
+    /// The eight bank registers R0-R7 ($8001 writes).
+    pub regs: [u8; 8],
+    /// $8000: the register the next $8001 writes (bits 0-2), PRG and CHR modes (6, 7).
+    pub select: u8,
+    /// $A000: bit 0 picks horizontal mirroring (ignored on four-screen and TxSROM carts).
+    pub mirroring: u8,
+    /// $A001: bit 7 enables PRG RAM, bit 6 protects it from writes.
+    pub ram_protect: u8,
+    /// $C000: the value the counter reloads.
+    pub irq_latch: u8,
+    pub irq_counter: u8,
+    /// A $C001 write asked for a reload at the next clock.
+    pub irq_reload: bool,
+    /// $E001 enabled the IRQ, $E000 disabled it.
+    pub irq_enabled: bool,
+    /// The board holds the CPU's IRQ line low (raised and not yet acknowledged by $E000).
+    pub irq_pending: bool,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Variant {

@@ -52,6 +52,10 @@ mod uxrom;
 mod vrc1;
 
 use super::rom::{Mirroring, Rom, RomError};
+use crate::ppu_watch::{A12Irq, PpuWatch};
+pub use import::BoardImport;
+pub use mmc1::Mmc1Import;
+pub use mmc3::Mmc3Import;
 use serde::{Deserialize, Serialize};
 pub(crate) use shared_ram::SharedRam;
 use std::ops::RangeInclusive;
@@ -361,50 +365,6 @@ impl CartCore {
     }
 }
 
-/// What a board that watches the PPU bus must be shown of a line the PPU draws whole
-/// (`ppu/watched.rs`); the dot-by-dot path shows it every fetch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PpuWatch {
-    /// The board ignores the PPU bus.
-    None,
-    /// Changes of A12 (MMC3's scanline counter): a fetch that keeps A12's level changes
-    /// nothing, and a rise after fewer than `A12Edges::filter` dots low is not counted.
-    A12,
-    /// Pattern fetches of tiles $FD and $FE (MMC2/MMC4's CHR latches).
-    LatchTiles,
-}
-
-/// An A12 edge filter (MMC3's M2 filter): a rise counts once A12 has been low `filter`
-/// PPU dots.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct A12Edges {
-    pub high: bool,
-    /// Dot count at which A12 last fell.
-    pub low_since: u64,
-    pub filter: u64,
-}
-
-impl A12Edges {
-    /// A12 seen at `high` on dot count `dots`: true for a rise that counts.
-    #[inline(always)]
-    pub fn see(&mut self, high: bool, dots: u64) -> bool {
-        let counted = high && !self.high && dots.wrapping_sub(self.low_since) >= self.filter;
-        if !high && self.high {
-            self.low_since = dots;
-        }
-        self.high = high;
-        counted
-    }
-}
-
-/// An IRQ counter clocked by A12 rises, as far as predicting it needs: the edge filter and
-/// the counted rises until the IRQ line rises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct A12Irq {
-    pub edges: A12Edges,
-    pub clocks: u32,
-}
-
 /// Behaviour a board adds on top of the shared windows.
 trait Board {
     /// Sets the power-on bank layout; by default the first 32 KiB of PRG and the first
@@ -444,7 +404,7 @@ trait Board {
     }
     /// Savestate check of the board's own registers: those used as indices must be in
     /// range (bank numbers need none: the windows wrap them to the ROM's size).
-    fn check(&self) -> Result<(), crate::InvalidState> {
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
         Ok(())
     }
 }
@@ -703,7 +663,7 @@ impl Cart {
     }
 
     /// Savestate check of the board's own registers (see `Board::check`).
-    pub(crate) fn check_board(&self) -> Result<(), crate::InvalidState> {
+    pub(crate) fn check_board(&self) -> Result<(), crate::invalid::InvalidState> {
         self.board.board().check()
     }
 
@@ -752,5 +712,18 @@ impl Cart {
         if self.watch_cpu {
             self.board.as_board().cpu_cycle(&mut self.core);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mapper_without_a_board_is_refused_by_name() {
+        let rom = Rom::parse(&crate::rom::tests::image(1, 1, 0xF0, 0xF0), "x").unwrap();
+        let err = check_supported(&rom).unwrap_err();
+        assert_eq!(err.to_string(), "mapper 255 (submapper 0) is not supported");
+        assert!(Cart::new(&rom).is_err());
     }
 }

@@ -38,8 +38,8 @@ impl Board for Namco108 {
             r => core.map_prg8(usize::from(r) - 5, usize::from(value & 0x0F)),
         }
     }
-    fn check(&self) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(self.select <= 7, "bus.cart.board.select", || {
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(self.select <= 7, "bus.cart.board.select", || {
             format!("{} is not a register number (0-7)", self.select)
         })
     }

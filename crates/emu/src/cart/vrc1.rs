@@ -59,8 +59,8 @@ impl Board for Vrc1 {
             _ => {}
         }
     }
-    fn check(&self) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(
+    fn check(&self) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(
             self.chr.iter().all(|&b| b <= 0x1F),
             "bus.cart.board.chr",
             || format!("{:?} holds a bank beyond the chip's five bits", self.chr),

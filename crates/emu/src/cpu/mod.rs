@@ -15,7 +15,6 @@ mod modes;
 mod opcodes;
 mod ops;
 mod port;
-pub mod trace;
 
 #[cfg(test)]
 mod tests;
@@ -113,8 +112,8 @@ impl Cpu {
 
     /// Savestate check: the last backward branch was taken no later than the bus's clock
     /// (the wait-loop skipper measures a pass as the time since).
-    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(self.loop_cycles <= bus_cycles, "cpu.loop_cycles", || {
+    pub(crate) fn check(&self, bus_cycles: u64) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(self.loop_cycles <= bus_cycles, "cpu.loop_cycles", || {
             format!("{} is after the bus's cycle {bus_cycles}", self.loop_cycles)
         })
     }

@@ -41,8 +41,8 @@ pub(super) struct LineStart {
 
 impl LineStart {
     /// Savestate check: the line a redraw would restart from.
-    pub(super) fn check(&self) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(
+    pub(super) fn check(&self) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(
             self.scanline <= super::PRE_RENDER_LINE,
             "bus.ppu.line_start",
             || format!("line {} does not exist", self.scanline),

@@ -9,7 +9,8 @@ use super::colour_pairs;
 use super::regs::vaddr;
 use super::sprites;
 use super::{DOTS_PER_LINE, POST_RENDER_LINE, Ppu, WIDTH};
-use crate::cart::{Cart, PpuWatch};
+use crate::cart::Cart;
+use crate::ppu_watch::PpuWatch;
 
 impl Ppu {
     /// True when the line starting now may take the fast path.

@@ -1,7 +1,35 @@
 //! Setting the PPU from another emulator's saved registers (`crate::import`).
 
 use super::{Ctrl, Mask, POST_RENDER_LINE, Ppu, Status};
-use crate::import::PpuImport;
+
+/// The PPU's registers, latches and memories.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PpuImport {
+    /// $2000 and $2001 as last written.
+    pub ctrl: u8,
+    pub mask: u8,
+    /// $2002's flags (bits 5-7: overflow, sprite 0 hit, VBL); the low bits are ignored.
+    pub status: u8,
+    pub oam_addr: u8,
+    /// The VRAM address (`v`), the temporary one (`t`), both 15 bits, and fine X (0-7).
+    pub v: u16,
+    pub t: u16,
+    pub fine_x: u8,
+    /// The $2005/$2006 write toggle: true after a first write.
+    pub w: bool,
+    /// The $2007 read buffer.
+    pub read_buffer: u8,
+    /// The PPU's open-bus latch (what write-only registers read back).
+    pub open_bus: u8,
+    /// True when the coming pre-render line is the short one of an odd frame.
+    pub odd_frame: bool,
+    /// CIRAM: 2 KiB, or 4 KiB for a four-screen cart.
+    pub nametables: Vec<u8>,
+    /// $3F00-$3F1F. $3F10/$3F14/$3F18/$3F1C mirror $3F00/$3F04/$3F08/$3F0C and are ignored.
+    pub palette: [u8; 32],
+    /// Object attribute memory. The attribute bytes' bits 2-4 do not exist and are dropped.
+    pub oam: [u8; 256],
+}
 
 impl Ppu {
     /// Takes the registers, latches and memories of `p` and puts the PPU where

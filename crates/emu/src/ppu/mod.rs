@@ -24,7 +24,7 @@
 //!   clock first (`Bus::sync_ppu_to`), and a PPU that is ahead settles, except a $2002 read
 //!   (it sees the recorded sprite 0 hit dot) and a $2000 write that the line does not use.
 //! - The NMI line (VBL set at 241/1, cleared at 261/1) and the end of a frame (240/0): the
-//!   scheduler (`clock.rs`) catches the PPU up at `dots_to_next_event` without an access.
+//!   scheduler (`bus/clock.rs`) catches the PPU up at `dots_to_next_event` without an access.
 //! - Board IRQs fed by PPU fetches (MMC3): `watched.rs` predicts the dot the IRQ rises on,
 //!   and the scheduler catches the PPU up there as for VBL.
 //!
@@ -51,6 +51,7 @@ mod watched;
 mod watched_tests;
 
 use super::cart::Cart;
+pub use import::PpuImport;
 use regs::vaddr;
 pub use regs::{Ctrl, Mask, Status};
 use serde::{Deserialize, Serialize};
@@ -125,7 +126,7 @@ pub struct Ppu {
     oam_corrupt: Option<u8>,
 
     // Memory.
-    #[serde(with = "serde_bytes_array")]
+    #[serde(with = "crate::serde_bytes_array")]
     pub(crate) oam: [u8; 256],
     pub(crate) secondary_oam: [u8; 32],
     pub(crate) palette: [u8; 32],
@@ -145,7 +146,7 @@ pub struct Ppu {
     sprites: sprites::SpriteUnit,
 
     /// Pixels of the line being drawn; copied into `frame_buffer` at the end of the line.
-    #[serde(with = "serde_bytes_array")]
+    #[serde(with = "crate::serde_bytes_array")]
     line: [u16; WIDTH],
     /// Palette entries of the last pixels drawn (by x % MASK_OUTPUT_LAG), for
     /// `recolour_recent`.
@@ -168,29 +169,6 @@ pub struct Ppu {
     lead: u16,
     ahead_hit_dot: u16,
     line_start: ahead::LineStart,
-}
-
-/// serde cannot derive for arrays longer than 32; store them as sequences.
-pub(crate) mod serde_bytes_array {
-    use serde::de::Error;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer, T: Serialize, const N: usize>(
-        a: &[T; N],
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        a.as_slice().serialize(s)
-    }
-    pub fn deserialize<'de, D, T, const N: usize>(d: D) -> Result<[T; N], D::Error>
-    where
-        D: Deserializer<'de>,
-        T: Deserialize<'de>,
-    {
-        let v: Vec<T> = Vec::deserialize(d)?;
-        let len = v.len();
-        v.try_into()
-            .map_err(|_| D::Error::custom(format!("expected {N} elements, found {len}")))
-    }
 }
 
 fn blank_picture() -> Arc<Vec<u16>> {
@@ -256,8 +234,8 @@ impl Ppu {
     }
 
     /// Savestate check: the position and the indices the pipeline uses.
-    pub(crate) fn check(&self) -> Result<(), crate::InvalidState> {
-        use crate::state::ensure;
+    pub(crate) fn check(&self) -> Result<(), crate::invalid::InvalidState> {
+        use crate::invalid::ensure;
         ensure(self.scanline <= PRE_RENDER_LINE, "bus.ppu.scanline", || {
             format!(
                 "{} is past the last line ({PRE_RENDER_LINE})",

@@ -7,7 +7,7 @@
 //! (`sprite_units.rs`).
 
 use super::regs::vaddr;
-use super::{Ctrl, PRE_RENDER_LINE, Ppu, WIDTH, serde_bytes_array};
+use super::{Ctrl, PRE_RENDER_LINE, Ppu, WIDTH};
 use crate::cart::Cart;
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 pub struct SpriteUnit {
     /// Per pixel of the line being drawn: 0 = transparent, else bits 0-4 palette index,
     /// bit 6 behind background, bit 7 from sprite 0.
-    #[serde(with = "serde_bytes_array")]
+    #[serde(with = "crate::serde_bytes_array")]
     pub(crate) line: [u8; WIDTH],
     line_dirty: bool,
     /// Evaluation state.
@@ -89,8 +89,8 @@ impl SpriteUnit {
     }
 
     /// Savestate check: the evaluation's indices into OAM and secondary OAM.
-    pub(super) fn check(&self, field: &str) -> Result<(), crate::InvalidState> {
-        crate::state::ensure(
+    pub(super) fn check(&self, field: &str) -> Result<(), crate::invalid::InvalidState> {
+        crate::invalid::ensure(
             self.n <= 64 && self.m < 4 && self.sec_addr <= 32 && self.count_next <= 8,
             field,
             || {

@@ -6,7 +6,7 @@
 //! - a line drawn whole (`fast_line.rs`) shows the board the A12 changes its fetches make,
 //!   in order and on the dot counts the dot path would show them (`show_line_a12`);
 //! - the scheduler asks `dots_to_a12_irq` on which dot the board's IRQ will rise and has the
-//!   PPU caught up there, as it does for VBL (`clock.rs`); a CPU access that changes what
+//!   PPU caught up there, as it does for VBL (`bus/clock.rs`); a CPU access that changes what
 //!   the answer was computed from plans again.
 //!
 //! MMC2/MMC4's latches switch CHR banks on fetches of tiles $FD/$FE, which only changes
@@ -14,7 +14,8 @@
 
 use super::fast_line::tile_row;
 use super::{Ctrl, DOTS_PER_LINE, LINES_PER_FRAME, POST_RENDER_LINE, PRE_RENDER_LINE, Ppu};
-use crate::cart::{A12Irq, Cart, PpuWatch};
+use crate::cart::Cart;
+use crate::ppu_watch::{A12Irq, PpuWatch};
 
 /// Where a fetch's A12 comes from.
 #[derive(Clone, Copy)]

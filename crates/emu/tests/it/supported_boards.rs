@@ -1,5 +1,5 @@
-//! The README's list of supported boards is the emulator's: every mapper number whose NES
-//! 2.0 header loads, with the name `nesmind info` shows. On a mismatch the test prints the
+//! The README's list of supported boards is the emulator's: every mapper number a board
+//! runs, with the name `nesmind info` shows. On a mismatch the test prints the
 //! list to paste between the README's `boards:begin` and `boards:end` markers.
 
 use nesmind_emu::Rom;
@@ -25,8 +25,8 @@ fn image(mapper: u16) -> Vec<u8> {
 fn generated() -> String {
     let mut out = String::from("| mapper | board |\n|---|---|\n");
     for mapper in 0..4096u16 {
-        if let Ok(rom) = Rom::parse(&image(mapper), "probe.nes") {
-            let name = nesmind_emu::cart::board_name(&rom).expect("a loaded ROM has a board");
+        let rom = Rom::parse(&image(mapper), "probe.nes").expect("the probe image decodes");
+        if let Ok(name) = nesmind_emu::cart::board_name(&rom) {
             out.push_str(&format!("| {mapper} | {name} |\n"));
         }
     }

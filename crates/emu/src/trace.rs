@@ -1,8 +1,8 @@
 //! Per-instruction trace in the fields nestest.log records (PC, bytes, registers, PPU
 //! position, cycle count), for conformance tests and debugging.
 
-use super::OPCODES;
-use crate::Machine;
+use crate::cpu::OPCODES;
+use crate::machine::Machine;
 use std::fmt;
 
 /// Bytes an instruction occupies, from its opcode's addressing mode.

@@ -25,10 +25,14 @@
 //! the order the chip holds it: which 1 KiB page shows at $2000-$2FFF follows the header's
 //! mirroring, or for MMC1 the imported control register, exactly as in play.
 
-use super::Machine;
-use super::cpu::{B, U};
-use super::rom::Rom;
-use super::state::{InvalidState, ensure, invalid};
+pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import};
+pub use crate::ppu::PpuImport;
+
+use crate::cart::SharedRam;
+use crate::cpu::{B, U};
+use crate::invalid::{InvalidState, ensure, invalid};
+use crate::machine::Machine;
+use crate::rom::Rom;
 
 /// The 6502's registers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,96 +44,6 @@ pub struct CpuImport {
     /// Status flags; B and bit 5 (which exist only on the stack) are ignored.
     pub p: u8,
     pub pc: u16,
-}
-
-/// The PPU's registers, latches and memories.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PpuImport {
-    /// $2000 and $2001 as last written.
-    pub ctrl: u8,
-    pub mask: u8,
-    /// $2002's flags (bits 5-7: overflow, sprite 0 hit, VBL); the low bits are ignored.
-    pub status: u8,
-    pub oam_addr: u8,
-    /// The VRAM address (`v`), the temporary one (`t`), both 15 bits, and fine X (0-7).
-    pub v: u16,
-    pub t: u16,
-    pub fine_x: u8,
-    /// The $2005/$2006 write toggle: true after a first write.
-    pub w: bool,
-    /// The $2007 read buffer.
-    pub read_buffer: u8,
-    /// The PPU's open-bus latch (what write-only registers read back).
-    pub open_bus: u8,
-    /// True when the coming pre-render line is the short one of an odd frame.
-    pub odd_frame: bool,
-    /// CIRAM: 2 KiB, or 4 KiB for a four-screen cart.
-    pub nametables: Vec<u8>,
-    /// $3F00-$3F1F. $3F10/$3F14/$3F18/$3F1C mirror $3F00/$3F04/$3F08/$3F0C and are ignored.
-    pub palette: [u8; 32],
-    /// Object attribute memory. The attribute bytes' bits 2-4 do not exist and are dropped.
-    pub oam: [u8; 256],
-}
-
-/// MMC1's registers: the four five-bit registers, and the serial port's bits so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Mmc1Import {
-    pub control: u8,
-    pub chr0: u8,
-    pub chr1: u8,
-    pub prg: u8,
-    /// Bit n: the nth bit written (the first in bit 0); `shift_count` of them (0-4).
-    pub shift: u8,
-    pub shift_count: u8,
-}
-
-/// MMC3's registers (mappers 4 and 118), as the game last wrote them, and its scanline
-/// counter.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Mmc3Import {
-    /// The eight bank registers R0-R7 ($8001 writes).
-    pub regs: [u8; 8],
-    /// $8000: the register the next $8001 writes (bits 0-2), PRG and CHR modes (6, 7).
-    pub select: u8,
-    /// $A000: bit 0 picks horizontal mirroring (ignored on four-screen and TxSROM carts).
-    pub mirroring: u8,
-    /// $A001: bit 7 enables PRG RAM, bit 6 protects it from writes.
-    pub ram_protect: u8,
-    /// $C000: the value the counter reloads.
-    pub irq_latch: u8,
-    pub irq_counter: u8,
-    /// A $C001 write asked for a reload at the next clock.
-    pub irq_reload: bool,
-    /// $E001 enabled the IRQ, $E000 disabled it.
-    pub irq_enabled: bool,
-    /// The board holds the CPU's IRQ line low (raised and not yet acknowledged by $E000).
-    pub irq_pending: bool,
-}
-
-/// The board's registers, for the boards an import can set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardImport {
-    /// Mapper 0: no registers.
-    Nrom,
-    /// Mapper 1.
-    Mmc1(Mmc1Import),
-    /// A discrete latch at $8000-$FFFF: the last value it took (after any bus conflict).
-    /// What it selects is the cart's wiring: UxROM (mappers 2, 180), CNROM (3), AxROM (7),
-    /// GxROM (66). Every value is in range: bank numbers wrap to the ROM's size.
-    Latch(u8),
-    /// Mappers 4 and 118.
-    Mmc3(Mmc3Import),
-}
-
-impl BoardImport {
-    fn name(&self) -> &'static str {
-        match self {
-            BoardImport::Nrom => "NROM (mapper 0)",
-            BoardImport::Mmc1(_) => "MMC1 (mapper 1)",
-            BoardImport::Latch(_) => "discrete latch (mapper 2, 3, 7, 66 or 180)",
-            BoardImport::Mmc3(_) => "MMC3 (mapper 4 or 118)",
-        }
-    }
 }
 
 /// Everything an import sets.
@@ -213,7 +127,7 @@ impl Machine {
         m.bus.ppu.settle(&mut m.bus.cart);
         m.bus.ppu.import(&s.ppu);
         m.bus.set_speedups(m.bus.clock.speedups);
-        super::state::check(&m, rom)?;
+        crate::state::check(&m, rom)?;
         Ok(m)
     }
 }
@@ -251,7 +165,7 @@ fn check_ranges(s: &MachineImport) -> Result<(), InvalidState> {
 }
 
 /// Copies `data` into `ram`, which it must fill exactly.
-fn fill(field: &str, ram: &mut super::cart::SharedRam, data: &[u8]) -> Result<(), InvalidState> {
+fn fill(field: &str, ram: &mut SharedRam, data: &[u8]) -> Result<(), InvalidState> {
     ensure(data.len() == ram.len(), field, || {
         format!(
             "{} bytes, but this ROM's cart has {}",
@@ -266,5 +180,4 @@ fn fill(field: &str, ram: &mut super::cart::SharedRam, data: &[u8]) -> Result<()
 }
 
 #[cfg(test)]
-#[path = "import_tests.rs"]
 mod tests;

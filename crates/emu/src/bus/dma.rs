@@ -5,8 +5,8 @@
 //! precedence over an OAM get, and the DMC's halt and dummy cycles overlap whatever OAM
 //! DMA is doing. The CPU keeps sampling its interrupt lines on every cycle (`poll`).
 
-use super::bus::{Bus, READ_PHASE};
-use super::cpu::CpuBus;
+use super::parts::Bus;
+use super::timing::READ_PHASE;
 
 impl Bus {
     /// Called at the start of a read cycle when a DMA unit asked to halt the CPU; the halted
@@ -59,7 +59,7 @@ impl Bus {
                 let base = oam_base.unwrap_or(0);
                 match oam_latch {
                     Some(v) if !get => {
-                        self.write_cycle(0x2004, v);
+                        self.write_whole_cycle(0x2004, v);
                         poll(self);
                         oam_latch = None;
                         oam_index += 1;

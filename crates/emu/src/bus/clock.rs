@@ -12,63 +12,13 @@
 //! that re-plans (`apu_write`, `request_oam_dma`, `with_apu`, `set_speedups`), so no caller has
 //! to remember to.
 
-use super::apu::Apu;
-use super::bus::{Bus, CPU_CLOCKS, PPU_CLOCKS, PPU_OFFSET};
-use super::cart::{A12Irq, PpuWatch};
-use super::ppu::{A12_LOOK_AHEAD, LineShortcut};
-use super::speedups::Speedups;
-
-/// What an A12 board's IRQ prediction is worked out from, besides the PPU's progress.
-pub(crate) type A12Inputs = (u32, Option<A12Irq>);
-
-/// The bus's scheduling state: derived from the machine and the host's speed-ups, never
-/// saved (a fresh one makes the next cycle look at everything).
-#[derive(Clone)]
-pub(crate) struct Schedule {
-    /// The cycle count at whose end the PPU must be caught up; 0 in lockstep.
-    ppu_due: u64,
-    /// The first cycle whose start needs `attend`; 0 means every cycle.
-    attention: u64,
-    /// Run the PPU on every half cycle instead of catching up on demand (the lazy PPU
-    /// switched off).
-    pub(crate) lockstep: bool,
-    /// Boards with an IRQ clocked by A12 (MMC3): the PPU dot count by which the PPU must
-    /// have run, because the IRQ rises on it or the last look ahead ended there, and
-    /// whether a CPU access has changed what that was worked out from (`ppu/watched.rs`).
-    a12_next: u64,
-    a12_stale: bool,
-    /// The shortcuts in use (host configuration, not machine state).
-    pub(crate) speedups: Speedups,
-    /// How much of a line the PPU may draw at once, from `speedups` and `lockstep`.
-    lines: LineShortcut,
-    /// Wait loops may be fast-forwarded (see `cpu/idle.rs`). Only `Machine::run_frame` sets
-    /// it: `Machine::step` runs exactly one instruction, for tracers and debuggers.
-    pub(crate) fast_forward: bool,
-}
-
-impl Schedule {
-    /// Wait loops may be skipped in this run at all (`quiet_until` says how far).
-    #[inline(always)]
-    pub(crate) fn may_skip(&self) -> bool {
-        self.fast_forward && self.speedups.skip_wait_loops && !self.lockstep
-    }
-}
-
-impl Default for Schedule {
-    /// Before `set_speedups` has run (a fresh or deserialised bus): the most careful mode.
-    fn default() -> Self {
-        Schedule {
-            ppu_due: 0,
-            attention: 0,
-            lockstep: true,
-            a12_next: 0,
-            a12_stale: true,
-            speedups: Speedups::ALL,
-            lines: LineShortcut::None,
-            fast_forward: false,
-        }
-    }
-}
+use super::parts::Bus;
+use super::schedule::{A12Inputs, Schedule};
+use super::timing::{CPU_CLOCKS, PPU_CLOCKS, PPU_OFFSET};
+use crate::apu::Apu;
+use crate::ppu::{A12_LOOK_AHEAD, LineShortcut};
+use crate::ppu_watch::PpuWatch;
+use crate::speedups::Speedups;
 
 impl Bus {
     /// Runs the PPU up to the start of the current CPU cycle.
@@ -111,6 +61,30 @@ impl Bus {
         };
     }
 
+    /// A CPU access that reaches the PPU's side: a PPU register, or a board register that
+    /// changes what the PPU fetches. The PPU is caught up to the access (`phase` master
+    /// clocks into the cycle) and, if `settle`, brought to its exact dot (a line drawn ahead
+    /// may otherwise stand); `access` then runs, and an A12 board's IRQ is planned again if
+    /// the access changed what it was worked out from (`oam_write`: see `a12_accessed`).
+    /// Every such access goes through here, so none can forget a step.
+    #[inline(always)]
+    pub(crate) fn touch_ppu<R>(
+        &mut self,
+        phase: u64,
+        settle: bool,
+        oam_write: bool,
+        access: impl FnOnce(&mut Bus) -> R,
+    ) -> R {
+        self.sync_ppu_to(self.cycles * CPU_CLOCKS + phase);
+        if settle {
+            self.ppu.settle(&mut self.cart);
+        }
+        let before = self.a12_inputs();
+        let result = access(self);
+        self.a12_accessed(before, oam_write);
+        result
+    }
+
     /// Dots until the PPU must have run for an A12 board's IRQ; looks ahead again when an
     /// access changed the inputs or the last look is used up.
     fn dots_to_a12_irq(&mut self) -> u64 {
@@ -129,14 +103,14 @@ impl Bus {
     /// What an A12 board's IRQ prediction is worked out from, before a CPU access that may
     /// change it (`None` for other boards).
     #[inline(always)]
-    pub(crate) fn a12_inputs(&self) -> Option<A12Inputs> {
+    fn a12_inputs(&self) -> Option<A12Inputs> {
         (self.cart.ppu_watch == PpuWatch::A12).then(|| (self.ppu.a12_inputs(), self.cart.a12_irq()))
     }
 
     /// After such an access: plans again if it changed anything (an OAM write with 8x16
     /// sprites may change the tiles fetched).
     #[inline(always)]
-    pub(crate) fn a12_accessed(&mut self, before: Option<A12Inputs>, oam_write: bool) {
+    fn a12_accessed(&mut self, before: Option<A12Inputs>, oam_write: bool) {
         if let Some(before) = before {
             self.a12_replan(before, oam_write);
         }
