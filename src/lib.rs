@@ -2,7 +2,6 @@
 
 pub mod audio;
 pub mod cli;
-pub mod conformance;
 pub mod frontend;
 pub mod plugins;
 
@@ -10,3 +9,5 @@ pub mod plugins;
 pub use nesmind_emu as emu;
 /// The plug-in API and session (crate `nesmind-host`).
 pub use nesmind_host as host;
+/// The test-ROM conformance suite: table, corpus, readers, report (crate `nesmind-testroms`).
+pub use nesmind_testroms as conformance;

@@ -266,6 +266,45 @@ fn headless_wav_holds_the_run_sound_and_bad_volume_is_refused() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--volume"));
 }
 
+/// `--plugin ext:...` runs the Python example (its protocol is checked in
+/// crates/host/tests/it/external_plugin.rs).
+#[test]
+fn run_with_the_python_example_plugin() {
+    let Some(py) = common::python3() else {
+        common::cannot_run("no python3 on PATH");
+        return;
+    };
+    let corpus = common::rom_dir();
+    let game = corpus.join("homebrew/lawn_mower/lawn_mower.nes");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args([
+            "run",
+            game.to_str().unwrap(),
+            "--headless",
+            "--frames",
+            "200",
+        ])
+        .args([
+            "--plugin",
+            &format!(
+                "ext:{py} {}/plugins/examples/start_presser.py",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            "--plugin-opt",
+            "press=60",
+        ])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains("frames 200")
+            && out.contains("plugin ext:")
+            && out.contains(": frame 199 zp-sum"),
+        "{out}"
+    );
+}
+
 /// `nesmind plugins | head -0`: the reader is gone before the first line; the command stops
 /// with a closed pipe's status instead of a panic.
 #[test]

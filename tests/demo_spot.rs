@@ -233,3 +233,79 @@ fn headless_games_show_progress_on_a_terminal() {
         "{err}"
     );
 }
+
+/// The headless demo on a wide DOTS variant (the variants themselves:
+/// plugins/spot/tests/it/wide_variants.rs).
+#[test]
+fn the_headless_demo_plays_a_wide_variant_and_names_bad_ones() {
+    let nesmind = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_nesmind"))
+            .args([
+                "demo",
+                "spot",
+                "--headless",
+                "--games",
+                "1",
+                "--threads",
+                "1",
+            ])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for (bad, says) in [
+        (&["--cart-variant", "wide:x"][..], "is not a seed"),
+        (&["--cart-variant", "wide:4294967296"][..], "is not a seed"),
+        (&["--cart-check"][..], "--cart-variant"),
+    ] {
+        let o = nesmind(bad);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(says), "{bad:?}: {err}");
+        assert!(!err.contains("panicked"), "{bad:?}: {err}");
+    }
+    if !common::cc65_installed() {
+        return;
+    }
+    let seed = demo::variant::random_seed().to_string();
+    let wide = format!("wide:{seed}");
+    let o = nesmind(&[
+        "--plugin-seats",
+        "0",
+        "--cart-variant",
+        &wide,
+        "--cart-check",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{wide}: {out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.starts_with(&format!("cart variant {wide}\n")), "{out}");
+    assert!(out.contains("1 games:"), "{out}");
+}
+
+/// `nesmind demo spot ARGS` must fail, before any window opens, with a message holding `want`.
+fn refused(args: &[&str], want: &str) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_nesmind"))
+        .args(["demo", "spot"])
+        .args(args)
+        .env("DISPLAY", ":nowhere")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains(want), "{args:?}: {err}");
+}
+
+#[test]
+fn the_command_names_what_is_wrong_with_its_seats_and_levels() {
+    refused(&["--human", "1,2"], "leave at least one");
+    refused(&["--human", "3", "--players", "2"], "--players 3");
+    refused(&["--human", "0"], "'0' is not a seat 1-4");
+    refused(&["--human", "1", "--ai-level", "expert"], "2 easy");
+    refused(&["--human", "1", "--level", "2"], "--ai-level");
+    refused(&["--ai-level", "2"], "--human");
+    refused(&["--human", "1", "--headless"], "--headless");
+    // A valid game still needs a display.
+    refused(&["--human", "2"], "--human needs the window");
+}

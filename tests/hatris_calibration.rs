@@ -315,7 +315,7 @@ fn piles_no_layout_explains_are_played_from_the_picture() {
     }
     // A fixed seed: what is checked is how RAM calibration fails and the picture takes
     // over; fresh variants are played in `fresh_random_variants_are_calibrated_and_played`
-    // and tests/sight_hatris.rs.
+    // and plugins/hatris/tests/it/sight.rs.
     let seed = SCRAMBLED_SEED;
     let context = format!("cart variant {seed} -D SCRAMBLE=1");
     let cart = Cart::classic(seed, &[("SCRAMBLE", 1)]).unwrap();

@@ -1,12 +1,16 @@
 //! The crates may only depend on each other downwards: emu <- host <- plug-ins <- the
 //! `nesmind` binary crate (frontend, cli). Cargo already refuses cycles; this test also
 //! refuses a new edge that skips a layer, e.g. a plug-in depending on the emulator crate.
+//! The test-ROM crate (`nesmind-testroms`, over the machine) is what every crate's tests
+//! share: any crate may have it as a dev-dependency.
 
 use std::path::Path;
 
 /// Each workspace crate and the `nesmind-*` crates it may depend on.
 const ALLOWED: &[(&str, &[&str])] = &[
     ("crates/emu", &[]),
+    // The conformance table, result readers and corpus lookup: over the machine only.
+    ("crates/testroms", &["nesmind-emu"]),
     ("crates/host", &["nesmind-emu"]),
     // stable-retro integrations: beside the host, over the machine.
     ("crates/retro", &["nesmind-emu", "nesmind-host"]),
@@ -25,6 +29,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "nesmind-hatris",
             "nesmind-retro",
             "nesmind-lua",
+            "nesmind-testroms",
         ],
     ),
     // The Python package sits on top of everything, the `nesmind` crate included.
@@ -40,20 +45,26 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The `nesmind-*` names under the manifest's dependency tables.
-fn nesmind_dependencies(manifest: &str) -> Vec<String> {
-    let mut in_deps = false;
+/// Any crate's tests may use it.
+const SHARED_BY_TESTS: &str = "nesmind-testroms";
+
+/// The `nesmind-*` names under the manifest's dependency tables, each with whether it is
+/// a dev-dependency (for the tests only).
+fn nesmind_dependencies(manifest: &str) -> Vec<(String, bool)> {
+    let mut table: Option<bool> = None;
     let mut found = Vec::new();
     for line in manifest.lines().map(str::trim) {
         if line.starts_with('[') {
-            in_deps = line.ends_with("dependencies]");
+            table = line
+                .ends_with("dependencies]")
+                .then(|| line.ends_with("dev-dependencies]"));
             continue;
         }
-        if in_deps
+        if let Some(dev) = table
             && let Some(name) = line.split(['=', '.', ' ']).next()
             && name.starts_with("nesmind-")
         {
-            found.push(name.to_string());
+            found.push((name.to_string(), dev));
         }
     }
     found
@@ -81,7 +92,10 @@ fn crates_depend_only_downwards() {
             Some(at) => &text[at..],
             None => &text[..],
         };
-        for dep in nesmind_dependencies(own) {
+        for (dep, dev) in nesmind_dependencies(own) {
+            if dev && dep == SHARED_BY_TESTS && *dir != "crates/testroms" {
+                continue;
+            }
             assert!(
                 allowed.contains(&dep.as_str()),
                 "{dir} depends on {dep}, which its layer may not import (allowed: {allowed:?})"
@@ -102,4 +116,19 @@ fn every_member_has_a_layer() {
             "workspace member {quoted} has no entry in tests/layering.rs"
         );
     }
+}
+
+#[test]
+fn dev_dependencies_are_told_apart() {
+    let manifest = "[package]\n[dependencies]\nnesmind-emu.workspace = true\n\
+                    [dev-dependencies]\nnesmind-testroms.workspace = true\n\
+                    [target.'cfg(unix)'.dependencies]\nnesmind-host = { path = \"x\" }\n";
+    assert_eq!(
+        nesmind_dependencies(manifest),
+        [
+            ("nesmind-emu".to_string(), false),
+            ("nesmind-testroms".to_string(), true),
+            ("nesmind-host".to_string(), false),
+        ]
+    );
 }

@@ -5,6 +5,8 @@
 #![cfg_attr(not(feature = "sdl"), allow(dead_code, unused_imports))]
 
 mod common;
+// The scripted person of the Spot tests (plugins/spot/tests/it/human.rs): one copy.
+#[path = "../plugins/spot/tests/it/person.rs"]
 mod spot_person;
 
 use nesmind::host::Buttons;

@@ -34,7 +34,7 @@ pub enum Command {
     Plugins,
     /// Measure headless emulation speed (frames per second) and machine clone cost.
     Bench(BenchArgs),
-    /// Run the test-ROM conformance suite listed in tests/conformance.ron.
+    /// Run the test-ROM conformance suite listed in crates/testroms/conformance.ron.
     TestRoms(TestRomsArgs),
     /// Play games between AI seats: `nesmind arena spot --games 100 ...`.
     #[command(disable_help_flag = true)]

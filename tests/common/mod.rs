@@ -1,43 +1,24 @@
-//! Helpers shared by integration tests: the corpus, a small ROM runner, and the rule for
-//! checks that cannot run.
+//! Helpers shared by the top crate's integration tests (those that run the `nesmind` binary,
+//! the window, or several players): running the binary, rebuilding carts, battery carts.
+//! The corpus and the rule for checks that cannot run come from `nesmind-testroms`.
 #![allow(dead_code)]
 
+// The Hatris tests' spy, for hatris_calibration (which spans both players): one copy.
+#[path = "../../plugins/hatris/tests/it/spy.rs"]
 pub mod spy;
 pub mod xvfb;
 
-use nesmind::emu::{Machine, Rom};
-use std::path::{Path, PathBuf};
+// Each test file uses some of them.
+#[allow(unused_imports)]
+pub use nesmind::conformance::support::{cannot_run, cc65_installed, python3};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The test-ROM corpus, found where every test and `nesmind test-roms` look
-/// (`$NES_TEST_ROMS`, `../shared/test-roms`, `test-roms/`).
-pub fn rom_dir() -> PathBuf {
-    nesmind::conformance::find_corpus().unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// A check that cannot run here (no python3, no display server, no cc65): under
-/// `CI=true` that is a failure, elsewhere the test says so and passes.
-pub fn cannot_run(why: &str) {
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("cannot run this check: {why} (CI=true, where every check must run)");
-    }
-    println!("SKIPPED: {why}");
-}
-
-/// Whether cc65's assembler and linker run here (the demo carts and their variants are
-/// built with them); when they do not, `cannot_run` says so, which fails under `CI=true`.
-pub fn cc65_installed() -> bool {
-    let ok = ["ca65", "ld65"].iter().all(|tool| {
-        Command::new(tool)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    if !ok {
-        cannot_run("ca65/ld65 are not installed (apt-get install cc65)");
-    }
-    ok
+/// (`$NES_TEST_ROMS`, `test-roms/`, `../shared/test-roms`).
+pub fn rom_dir() -> std::path::PathBuf {
+    nesmind::conformance::support::corpus()
 }
 
 /// Runs the nesmind binary with `args` and waits for it.
@@ -153,79 +134,4 @@ pub fn assert_same_bytes(got: &[u8], want: &[u8]) {
             want.len()
         );
     }
-}
-
-pub fn machine(rel: &str) -> Machine {
-    let path = rom_dir().join(rel);
-    let rom = Rom::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut m = Machine::new(&rom).unwrap_or_else(|e| panic!("{rel}: {e}"));
-    // Results do not depend on synthesis; skipping it keeps the suite fast.
-    m.set_audio_enabled(false);
-    m
-}
-
-fn text_at_6004(m: &Machine) -> String {
-    let mut s = String::new();
-    for a in 0x6004u16..0x7000 {
-        match m.peek(a) {
-            0 => break,
-            b => s.push(char::from(b)),
-        }
-    }
-    s
-}
-
-/// Runs a ROM that reports through $6000 (pressing reset when asked) and returns
-/// `Ok(text)` on a final code of 0, `Err(description)` otherwise.
-pub fn run_6000(rel: &str, max_frames: u32) -> Result<String, String> {
-    let mut m = machine(rel);
-    let mut prev = 0u8;
-    let mut reset_at: Option<u32> = None;
-    for frame in 0..max_frames {
-        m.run_frame().map_err(|e| format!("{rel}: {e}"))?;
-        if [m.peek(0x6001), m.peek(0x6002), m.peek(0x6003)] != [0xDE, 0xB0, 0x61] {
-            continue;
-        }
-        let status = m.peek(0x6000);
-        if status == 0x81 && prev != 0x81 {
-            reset_at = Some(frame + 6);
-        }
-        prev = status;
-        if reset_at == Some(frame) {
-            reset_at = None;
-            m.reset();
-            continue;
-        }
-        if status < 0x80 {
-            let text = text_at_6004(&m);
-            return if status == 0 {
-                Ok(text)
-            } else {
-                Err(format!("{rel}: code {status}: {text}"))
-            };
-        }
-    }
-    Err(format!(
-        "{rel}: no result after {max_frames} frames: {}",
-        text_at_6004(&m)
-    ))
-}
-
-/// The visible name table as text (these ROMs' fonts put ASCII at the tile of the same
-/// number), trailing blanks trimmed.
-pub fn screen_text(m: &Machine) -> String {
-    let mut lines = Vec::new();
-    for row in 0..30u16 {
-        let mut line = String::new();
-        for col in 0..32u16 {
-            let b = m.peek_ppu(0x2000 + row * 32 + col);
-            line.push(if (0x20..0x7F).contains(&b) {
-                char::from(b)
-            } else {
-                ' '
-            });
-        }
-        lines.push(line.trim_end().to_string());
-    }
-    lines.join("\n").trim().to_string()
 }

@@ -17,7 +17,7 @@ fn rewards_and_ends_match_stable_retro() {
     };
     let (python, _) = match common::python() {
         Ok(p) => p,
-        Err(e) => return common::unavailable(&e),
+        Err(e) => return common::cannot_run(&e),
     };
     let out = std::env::temp_dir().join(format!("nesmind-retro-ref-{}.json", std::process::id()));
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/retro_reference.py");

@@ -111,14 +111,14 @@ fn setup(rom: Result<PathBuf, String>) -> Option<(PathBuf, PathBuf, Rom)> {
     let path = match rom {
         Ok(path) => path,
         Err(e) => {
-            common::unavailable(&e);
+            common::cannot_run(&e);
             return None;
         }
     };
     let python = match common::python() {
         Ok((py, _)) => py,
         Err(e) => {
-            common::unavailable(&e);
+            common::cannot_run(&e);
             return None;
         }
     };

@@ -11,9 +11,10 @@
 //!    $6000-$7FFF (the trait's methods with defaults).
 //! 2. A variant in the `boards!` list and its mapper number (and submapper) in `board_for`,
 //!    with the name `nesmind info` shows (the README's supported-boards list follows it:
-//!    `tests/supported_boards.rs`).
-//! 3. A test ROM for it in `tests/conformance.ron` (holy-mapperel covers most discrete
-//!    boards) and a line in the README's conformance table (`nesmind test-roms --markdown`),
+//!    `crates/emu/tests/it/supported_boards.rs`).
+//! 3. A test ROM for it in `crates/testroms/conformance.ron` (holy-mapperel covers most
+//!    discrete boards) and a line in the README's conformance table (`nesmind test-roms
+//!    --markdown`),
 //!    or a test cart of its own in `tests/carts/boards` (a script of register writes and
 //!    expected reads for `harness.inc`), listed in `tests/board_carts.rs`.
 //! 4. A board that watches the PPU bus says what whole lines must show it (`PpuWatch`),

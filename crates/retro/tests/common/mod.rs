@@ -1,39 +1,17 @@
 //! Finding stable-retro for the tests: its data folder and a Python that imports it.
 //! `$NESMIND_RETRO_DATA` names the data; the Python is python/.venv's (python/test.sh
 //! installs stable-retro there), else `$PYTHON`, else `python3`. The test-ROM corpus is
-//! found as the top crate finds it. Without them a test passes with a notice, and fails
-//! under `CI=true`.
+//! found as `nesmind test-roms` finds it (`nesmind-testroms`). Without them a test says
+//! `SKIPPED` and passes, and fails under `CI=true`.
 // Each test file uses some of these.
 #![allow(dead_code)]
 
 use nesmind_retro::integration;
 use std::path::{Path, PathBuf};
 
-// The project's one corpus lookup, shared as source: this crate cannot depend on the top one.
-#[path = "../../../../src/conformance/corpus.rs"]
-mod corpus;
-
-/// A ROM of the test-ROM corpus, found where every test and `nesmind test-roms` look
-/// (`$NES_TEST_ROMS`, `test-roms/`, `../shared/test-roms`); why not when it is missing.
-pub fn corpus_rom(name: &str) -> Result<PathBuf, String> {
-    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let path = corpus::find_corpus_from(&checkout)?.join(name);
-    if !path.is_file() {
-        return Err(format!(
-            "{} is missing from the corpus (tests/fetch-test-roms.sh)",
-            path.display()
-        ));
-    }
-    Ok(path)
-}
-
-/// Says why a check cannot run: an error under `CI=true`, else a notice.
-pub fn unavailable(why: &str) {
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("cannot run under CI=true: {why}");
-    }
-    eprintln!("not run: {why} (CI=true makes this an error)");
-}
+// The corpus lookup and the rule for checks that cannot run, as every crate's tests have them.
+#[allow(unused_imports)]
+pub use nesmind_testroms::support::{cannot_run, corpus_rom};
 
 /// A Python whose `stable_retro` imports, and the package's folder.
 pub fn python() -> Result<(PathBuf, PathBuf), String> {
@@ -75,7 +53,7 @@ pub fn data_root() -> Option<PathBuf> {
     match found {
         Ok(p) => Some(p),
         Err(e) => {
-            unavailable(&format!("stable-retro's integrations are missing: {e}"));
+            cannot_run(&format!("stable-retro's integrations are missing: {e}"));
             None
         }
     }
