@@ -38,7 +38,7 @@ fn host(seed: u64) -> RamHost {
     let game = Game::new(Settings::default(), &mut StdRng::seed_from_u64(seed));
     let map = ram_map::shipped()
         .into_iter()
-        .find(|m| m.crc32 == HOST_CRC)
+        .find(|m| m.crc32 == [HOST_CRC])
         .unwrap();
     RamHost::new(game, map).unwrap()
 }

@@ -122,7 +122,7 @@ fn hosts_without_a_ppu_show_none() {
     );
     let map = ram_map::shipped()
         .into_iter()
-        .find(|m| m.crc32 == 0x48415452)
+        .find(|m| m.crc32 == [0x48415452])
         .unwrap();
     let host = RamHost::new(game, map).unwrap();
     assert_eq!(host.peek_ppu(0x3F00), 0);

@@ -9,6 +9,7 @@ mod entry;
 pub mod external;
 pub mod files;
 mod fork;
+pub mod kit;
 mod plugin;
 pub mod progress;
 pub mod ramsearch;

@@ -3,7 +3,7 @@
 
 use super::board::{CELLS, NO_SQUARE};
 use super::position::{MAX_PLAYERS, Position};
-use super::ram_map::RamMap;
+use super::ram_map::SpotMap;
 use nesmind_host::Frame;
 use nesmind_host::ramsearch::Snapshot;
 
@@ -30,7 +30,7 @@ impl Memory for Snapshot {
     }
 }
 
-impl RamMap {
+impl SpotMap {
     /// The 49 cell bytes, in cell order.
     pub fn board_bytes<M: Memory + ?Sized>(&self, mem: &M) -> [u8; CELLS] {
         std::array::from_fn(|c| mem.byte(self.cell_addr(c)))

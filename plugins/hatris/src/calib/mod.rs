@@ -18,7 +18,7 @@ use self::lab::{Lab, fork_of};
 use self::pair::Pair;
 use self::physics::{Physics, board_of, fit, pile_codes, unique};
 use crate::board::Geometry;
-use crate::ram_map::{Linear, PileLayout, RamMap, Swap};
+use crate::ram_map::{HatrisMap, Linear, PileLayout, RamMap, Swap};
 use crate::rules::{HAT_TYPES, Settings};
 use nesmind_host::sight::Effort;
 use nesmind_host::{Buttons, Fork, Frame};
@@ -194,25 +194,27 @@ pub fn calibrate(
     };
     let mut map = RamMap {
         name: name.to_string(),
-        crc32,
-        falling: l.falling,
-        next: l.next,
-        column: pair.cols,
-        column_code: pair.col_code,
-        y: l.physics.ys,
-        y_code: Linear {
-            offset: l.physics.floor * l.physics.y_dir,
-            step: l.physics.y_dir,
+        crc32: vec![crc32],
+        game: HatrisMap {
+            falling: l.falling,
+            next: l.next,
+            column: pair.cols,
+            column_code: pair.col_code,
+            y: l.physics.ys,
+            y_code: Linear {
+                offset: l.physics.floor * l.physics.y_dir,
+                step: l.physics.y_dir,
+            },
+            swap,
+            hat_codes: l.physics.codes,
+            piles: l.piles,
+            nest_reading: l.physics.reading,
+            height_limit: 0,
+            helpers: None,
+            shop: None,
+            stage: None,
+            cash: None,
         },
-        swap,
-        hat_codes: l.physics.codes,
-        piles: l.piles,
-        nest_reading: l.physics.reading,
-        height_limit: 0,
-        helpers: None,
-        shop: None,
-        stage: None,
-        cash: None,
     };
     // From here on the pair is read through the bytes the drops confirmed.
     let confirmed = identify::pair_of(&map);

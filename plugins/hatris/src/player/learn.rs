@@ -24,7 +24,7 @@ impl HatrisPlayer {
             let known = self
                 .rom
                 .as_ref()
-                .and_then(|rom| ram_map::find(&shipped, |c| rom.matches_crc(c)))
+                .and_then(|rom| ram_map::find(&shipped, rom))
                 .filter(|m| m.piles != ram_map::PileLayout::Unknown)
                 .cloned();
             return match known {
@@ -153,7 +153,7 @@ impl HatrisPlayer {
     pub(super) fn compare_with_shipped(&self, found: &RamMap) {
         let shipped = ram_map::shipped();
         let Some(rom) = &self.rom else { return };
-        let Some(known) = ram_map::find(&shipped, |c| rom.matches_crc(c)) else {
+        let Some(known) = ram_map::find(&shipped, rom) else {
             return;
         };
         let mut differ = Vec::new();

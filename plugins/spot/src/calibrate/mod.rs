@@ -20,7 +20,7 @@ mod lab;
 pub mod scan;
 mod turns;
 
-use crate::ram_map::{CellCodes, Cursor, RamMap, Turn};
+use crate::ram_map::{CellCodes, Cursor, RamMap, SpotMap, Turn};
 use lab::{Lab, release_all};
 use nesmind_host::ramsearch::Snapshot;
 use nesmind_host::sight::{Job, Meter};
@@ -349,26 +349,28 @@ impl Trial {
                 None => format!("{} (calibrated)", self.rom.file_name),
             },
             crc32: vec![self.rom.crc32],
-            board: o.shape,
-            cells: CellCodes {
-                empty: o.empty,
-                blocked: o.blocked,
-                players: order.iter().map(|t| t.0).collect(),
+            game: SpotMap {
+                board: o.shape,
+                cells: CellCodes {
+                    empty: o.empty,
+                    blocked: o.blocked,
+                    players: order.iter().map(|t| t.0).collect(),
+                },
+                cursor,
+                turn: Turn {
+                    addr: turns.addr,
+                    values: order.iter().map(|t| t.1).collect(),
+                },
+                pad_of_player: order
+                    .iter()
+                    .enumerate()
+                    .map(|(slot, t)| t.2.unwrap_or(slot))
+                    .collect(),
+                press_frames: lab.hold as u8,
+                seats: None,
+                screen: None,
+                bonus: None,
             },
-            cursor,
-            turn: Turn {
-                addr: turns.addr,
-                values: order.iter().map(|t| t.1).collect(),
-            },
-            pad_of_player: order
-                .iter()
-                .enumerate()
-                .map(|(slot, t)| t.2.unwrap_or(slot))
-                .collect(),
-            press_frames: lab.hold as u8,
-            seats: None,
-            screen: None,
-            bonus: None,
         };
         map.validate().map_err(|e| {
             fatal(format!(
