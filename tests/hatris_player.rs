@@ -76,7 +76,7 @@ fn plays_the_ram_image_host_by_pad_alone() {
         h.game.stacks_cleared
     );
     assert!(h.game.level >= 4, "level {}", h.game.level);
-    assert!(!h.status.is_empty());
+    assert!(!h.status().is_empty());
     assert!(p.result().unwrap().contains("decisions"));
 }
 
@@ -132,7 +132,7 @@ fn without_forks_or_a_map_nothing_is_pressed() {
         );
         h.advance();
     }
-    assert!(h.status.contains("not playing"), "{}", h.status);
+    assert!(h.status().contains("not playing"), "{}", h.status());
     assert!(
         p.result().unwrap().contains("calibration failed"),
         "{:?}",
