@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 pub static DEMO: Demo = Demo {
-    file_name: "hatris-like.nes",
-    image: include_bytes!("../cart/hatris-like.nes"),
+    file_name: variant::COMMITTED_FILE,
+    image: variant::COMMITTED_IMAGE,
     window_options: &[],
     headless: run,
     human: None,

@@ -122,6 +122,10 @@ pub struct Cart {
     defines: BTreeMap<String, u32>,
 }
 
+/// The committed demo cartridge (built from `cart/` with no variant), and its file name.
+pub const COMMITTED_IMAGE: &[u8] = include_bytes!("../cart/hatris-like.nes");
+pub const COMMITTED_FILE: &str = "hatris-like.nes";
+
 impl Cart {
     /// The committed demo cartridge.
     pub fn default_cart() -> Cart {
@@ -129,7 +133,7 @@ impl Cart {
             seed: None,
             family: Family::Classic,
             check: false,
-            image: super::demo::DEMO.image.to_vec(),
+            image: COMMITTED_IMAGE.to_vec(),
             defines: DEFAULTS.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         }
     }
@@ -185,7 +189,7 @@ impl Cart {
         match (self.seed, self.family) {
             (Some(s), Family::Classic) => format!("hatris-like-variant-{s}.nes"),
             (Some(s), Family::Wide) => format!("hatris-like-wide-{s}.nes"),
-            (None, _) => super::demo::DEMO.file_name.to_string(),
+            (None, _) => COMMITTED_FILE.to_string(),
         }
     }
 
