@@ -14,7 +14,7 @@ pub mod physics;
 pub mod snap;
 
 use self::drops::{Drop, PairReader, drop_pair, settle};
-use self::lab::{Lab, fork_of};
+use self::lab::{Lab, PAD, fork_of};
 use self::pair::Pair;
 use self::physics::{Physics, board_of, fit, pile_codes, unique};
 use crate::board::Geometry;
@@ -142,7 +142,8 @@ pub struct Calibrated {
     pub map: RamMap,
     /// The limit is known to lie between `map.height_limit` (survived) and this (ended).
     pub ended_at: i16,
-    pub lab: Lab,
+    /// Frames run on forks.
+    pub fork_frames: u64,
 }
 
 /// A calibration running as a job, a slice per game frame.
@@ -156,7 +157,7 @@ pub fn calibrate(
     name: &str,
     crc32: u32,
 ) -> Result<Calibrated, String> {
-    let mut lab = Lab::default();
+    let mut lab = lab::new();
     let mut fork = fork_of(frame)?;
     let reader = PairReader { pair };
     settle(&mut lab, &mut fork, &reader)?;
@@ -224,15 +225,15 @@ pub fn calibrate(
     Ok(Calibrated {
         map,
         ended_at: ended,
-        lab,
+        fork_frames: lab.frames(),
     })
 }
 
 /// What A exchanges, told by the type bytes (the probe's pair may have had equal hats).
 fn swap_kind(lab: &mut Lab, frame: &dyn Frame, falling: [u16; 2]) -> Result<Swap, String> {
     let fork = fork_of(frame)?;
-    let base = lab.after(&fork, Buttons::NONE, 0, 8)?;
-    let swapped = lab.after(&fork, Buttons::A, 1, 8)?;
+    let base = lab.after(&fork, PAD, Buttons::NONE, 0, 8)?;
+    let swapped = lab.after(&fork, PAD, Buttons::A, 1, 8)?;
     let [a, b] = falling;
     Ok(
         if swapped.peek(a) == base.peek(b)

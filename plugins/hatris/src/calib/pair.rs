@@ -2,7 +2,7 @@
 //! step together (the hats' columns), the two bytes Down drives together (their heights),
 //! and what A exchanges.
 
-use super::lab::Lab;
+use super::lab::{Lab, PAD};
 use super::snap::Snap;
 use crate::ram_map::{Linear, Loc, Swap};
 use nesmind_host::ramsearch::Test;
@@ -117,7 +117,7 @@ fn height_pairs(base: &Snap, down: &Snap, cols: [u16; 2]) -> Vec<([u16; 2], i16)
 pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
     let fork = super::lab::fork_of(frame)?;
     let snap = |lab: &mut Lab, b: Buttons, n: u64| -> Result<Snap, String> {
-        Ok(Snap::take(&lab.after(&fork, b, n, PROBE_FRAMES)?))
+        Ok(Snap::take(&lab.after(&fork, PAD, b, n, PROBE_FRAMES)?))
     };
     let base = snap(lab, Buttons::NONE, 0)?;
     let right = snap(lab, Buttons::RIGHT, 1)?;
@@ -139,10 +139,10 @@ pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
     // next one soon after. A frame with nothing pressed comes first, so that Down is a new
     // press even where the player was holding it (a game may drop only on a new press).
     let mut idle = fork.clone();
-    lab.hold(&mut idle, Buttons::NONE, 3)?;
+    lab.hold_for(&mut idle, PAD, Buttons::NONE, 3)?;
     let mut down = fork.clone();
-    lab.hold(&mut down, Buttons::NONE, 1)?;
-    lab.hold(&mut down, Buttons::DOWN, 2)?;
+    lab.hold_for(&mut down, PAD, Buttons::NONE, 1)?;
+    lab.hold_for(&mut down, PAD, Buttons::DOWN, 2)?;
     let mut heights = height_pairs(&Snap::take(&idle), &Snap::take(&down), cols).into_iter();
     let Some((ys, y_dir)) = heights.next() else {
         return Ok(None);
@@ -172,7 +172,7 @@ pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
 fn leftmost(lab: &mut Lab, fork: &Fork, cols: [u16; 2], step: i16) -> Result<i16, String> {
     let mut f = fork.clone();
     for _ in 0..6 {
-        lab.press(&mut f, Buttons::LEFT)?;
+        lab.tap(&mut f, PAD, Buttons::LEFT)?;
     }
     let v = cols.map(|c| f.peek(c) as i16);
     // The left hat of the pair sits over column 0.
