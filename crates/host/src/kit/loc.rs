@@ -1,6 +1,6 @@
 //! A byte somewhere in the machine, as a RAM map names it.
 
-use crate::Frame;
+use super::Memory;
 use serde::{Deserialize, Serialize};
 
 /// Which address space a byte is in.
@@ -44,12 +44,9 @@ impl Loc {
         }
     }
 
-    /// The byte as the frame shows it now.
-    pub fn read(self, frame: &dyn Frame) -> u8 {
-        match self.space {
-            Space::Cpu => frame.peek(self.addr),
-            Space::Ppu => frame.peek_ppu(self.addr),
-        }
+    /// The byte in `mem` (the running game, a fork, a snapshot).
+    pub fn read<M: Memory + ?Sized>(self, mem: &M) -> u8 {
+        mem.at(self)
     }
 }
 

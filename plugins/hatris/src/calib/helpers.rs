@@ -8,6 +8,7 @@ use super::snap::Snap;
 use crate::ram_map::{Linear, Loc, RamMap};
 use crate::rules::{COLUMNS, Helper};
 use crate::runtime;
+use nesmind_host::kit::Memory;
 use nesmind_host::ramsearch::Test;
 use nesmind_host::{Buttons, Fork, Frame};
 
@@ -47,7 +48,7 @@ fn cursor(lab: &mut Lab, screen: &Fork) -> Result<Option<(u16, Linear)>, String>
     let mut search = base.search();
     search.filter_pair(base.cpu(), right.cpu(), Test::Changed);
     search.filter_pair(base.cpu(), right2.cpu(), Test::Changed);
-    let delta = |a: &Snap, b: &Snap, at: Loc| b.get(at).wrapping_sub(a.get(at)) as i8 as i16;
+    let delta = |a: &Snap, b: &Snap, at: Loc| b.at(at).wrapping_sub(a.at(at)) as i8 as i16;
     let best = search
         .addresses()
         .iter()
@@ -62,7 +63,7 @@ fn cursor(lab: &mut Lab, screen: &Fork) -> Result<Option<(u16, Linear)>, String>
         (
             at.addr,
             Linear {
-                offset: at_left.get(at) as i16,
+                offset: at_left.at(at) as i16,
                 step: s,
             },
         )

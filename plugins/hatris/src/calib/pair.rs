@@ -5,6 +5,7 @@
 use super::lab::{Lab, PAD};
 use super::snap::Snap;
 use crate::ram_map::{Linear, Loc, Swap};
+use nesmind_host::kit::Memory;
 use nesmind_host::ramsearch::Test;
 use nesmind_host::{Buttons, Fork, Frame};
 
@@ -29,7 +30,7 @@ pub struct Pair {
 }
 
 fn delta(a: &Snap, b: &Snap, at: Loc) -> i16 {
-    b.get(at).wrapping_sub(a.get(at)) as i8 as i16
+    b.at(at).wrapping_sub(a.at(at)) as i8 as i16
 }
 
 /// Bytes that one press of `one` moves by s, two presses by 2s, and one press of `other`
@@ -58,7 +59,7 @@ fn column_pair(base: &Snap, movers: &[(Loc, i16)]) -> Option<([u16; 2], i16)> {
     let mut best: Option<([u16; 2], i16)> = None;
     for (i, &(a, s)) in movers.iter().enumerate() {
         for &(b, t) in &movers[i + 1..] {
-            let gap = base.get(b) as i16 - base.get(a) as i16;
+            let gap = base.at(b) as i16 - base.at(a) as i16;
             if s != t || (gap != s && gap != -s) {
                 continue;
             }
@@ -83,7 +84,7 @@ fn height_pairs(base: &Snap, down: &Snap, cols: [u16; 2]) -> Vec<([u16; 2], i16)
         .map(|&a| Loc::cpu(a))
         .filter_map(|at| {
             // Not wrapped: a hard drop moves the byte a long way.
-            let d = down.get(at) as i16 - base.get(at) as i16;
+            let d = down.at(at) as i16 - base.at(at) as i16;
             (d.abs() >= 4).then_some((at, d))
         })
         .collect();
@@ -91,7 +92,7 @@ fn height_pairs(base: &Snap, down: &Snap, cols: [u16; 2]) -> Vec<([u16; 2], i16)
     let mut found: Vec<([u16; 2], i16, (bool, i32))> = Vec::new();
     for (i, &(a, d)) in movers.iter().enumerate() {
         for &(b, e) in &movers[i + 1..] {
-            if d != e || base.get(a) != base.get(b) {
+            if d != e || base.at(a) != base.at(b) {
                 continue;
             }
             let (a, b) = (a.addr, b.addr);
@@ -150,9 +151,9 @@ pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
     let offset = leftmost(lab, &fork, cols, step)?;
     let swapped = snap(lab, Buttons::A, 1)?;
     let [c1, c2] = cols.map(Loc::cpu);
-    let swap = if swapped.get(c1) == base.get(c2) && swapped.get(c2) == base.get(c1) {
+    let swap = if swapped.at(c1) == base.at(c2) && swapped.at(c2) == base.at(c1) {
         Some(Swap::Columns)
-    } else if swapped.get(c1) == base.get(c1) && swapped.get(c2) == base.get(c2) {
+    } else if swapped.at(c1) == base.at(c1) && swapped.at(c2) == base.at(c2) {
         // Columns kept: A exchanged the types, or the hats are alike (told apart later).
         None
     } else {
