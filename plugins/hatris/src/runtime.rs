@@ -4,6 +4,7 @@ use super::board::Board;
 use super::moves::Route;
 use super::ram_map::{PileLayout, RamMap};
 use super::rules::{COLUMNS, Helper};
+use nesmind_host::kit::Memory;
 use nesmind_host::{Buttons, Frame};
 
 /// The falling pair as the map decodes it.
@@ -63,9 +64,9 @@ pub fn pile_codes(frame: &dyn Frame, map: &RamMap) -> [Vec<u8>; COLUMNS] {
         return Default::default();
     };
     std::array::from_fn(|c| {
-        let n = counts.offset(counts_stride * c as i32).read(frame).min(96) as i32;
+        let n = frame.at(counts.offset(counts_stride * c as i32)).min(96) as i32;
         (0..n)
-            .map(|i| hats.offset(stride * c as i32 + step * i).read(frame))
+            .map(|i| frame.at(hats.offset(stride * c as i32 + step * i)))
             .collect()
     })
 }

@@ -1,6 +1,5 @@
-//! A byte somewhere in the machine, as a RAM map names it.
+//! A byte somewhere in the machine, as a RAM map names it (read one with `Memory::at`).
 
-use super::Memory;
 use serde::{Deserialize, Serialize};
 
 /// Which address space a byte is in.
@@ -42,11 +41,6 @@ impl Loc {
             space: self.space,
             addr: (self.addr as i32 + by) as u16,
         }
-    }
-
-    /// The byte in `mem` (the running game, a fork, a snapshot).
-    pub fn read<M: Memory + ?Sized>(self, mem: &M) -> u8 {
-        mem.at(self)
     }
 }
 
