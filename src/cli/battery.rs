@@ -8,17 +8,28 @@
 //! AI run is reproducible and leaves nothing behind. Replays start from blank battery RAM
 //! (their format records none), so `--record` and `--replay` use no `.sav` either.
 
-use super::run::RunArgs;
 use crate::host::{Session, files};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+/// What of a run's options decides its `.sav` file.
+pub struct SaveChoice<'a> {
+    /// `--no-sav`.
+    pub no_sav: bool,
+    /// `--sav FILE`.
+    pub sav: Option<&'a Path>,
+    /// `--record` or `--replay` was given.
+    pub replay: bool,
+    pub headless: bool,
+    pub rom: &'a Path,
+}
+
 /// The `.sav` file this run loads and writes, if any.
-pub fn path(args: &RunArgs, session: &Session) -> Result<Option<PathBuf>, String> {
+pub fn path(args: &SaveChoice, session: &Session) -> Result<Option<PathBuf>, String> {
     if args.no_sav || !session.rom().battery || session.machine().prg_ram().is_empty() {
         return Ok(None);
     }
-    if args.record.is_some() || args.replay.is_some() {
+    if args.replay {
         if args.sav.is_some() {
             return Err(
                 "--sav cannot be used with --record or --replay: replays start from blank \
@@ -28,8 +39,8 @@ pub fn path(args: &RunArgs, session: &Session) -> Result<Option<PathBuf>, String
         }
         return Ok(None);
     }
-    if let Some(p) = &args.sav {
-        return Ok(Some(p.clone()));
+    if let Some(p) = args.sav {
+        return Ok(Some(p.to_path_buf()));
     }
     if args.headless {
         return Ok(None);

@@ -100,6 +100,19 @@ pub struct RunArgs {
     pub speedups: super::SpeedupFlags,
 }
 
+impl RunArgs {
+    /// The options that decide the battery save.
+    fn save_choice(&self) -> battery::SaveChoice<'_> {
+        battery::SaveChoice {
+            no_sav: self.no_sav,
+            sav: self.sav.as_deref(),
+            replay: self.record.is_some() || self.replay.is_some(),
+            headless: self.headless,
+            rom: &self.rom,
+        }
+    }
+}
+
 const EXAMPLES: &str = "\
 Examples:
   nesmind run game.nes                                   play in the window
@@ -238,7 +251,7 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
             }
         }
     }
-    if let Some(path) = &battery::path(args, &session)? {
+    if let Some(path) = &battery::path(&args.save_choice(), &session)? {
         files::check_writable(path).map_err(|e| format!("battery save: {e}"))?;
         battery::load(path, &mut session)?;
     }
@@ -304,7 +317,7 @@ fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Ve
         failed.push(format!("--record: {e}"));
     }
     // Decided again rather than carried: the answer depends only on the flags and the ROM.
-    match battery::path(args, session) {
+    match battery::path(&args.save_choice(), session) {
         Ok(Some(path)) => {
             if let Err(e) = battery::save(&path, session) {
                 failed.push(format!("battery save: {e}"));
