@@ -8,7 +8,7 @@ use crate::frontend::{headless, interrupt};
 use crate::host::external::{self, External};
 use crate::host::files;
 use crate::host::replay::{Player, Recorder};
-use crate::host::{PadOwner, Plugin, PluginOptions, Session};
+use crate::host::{PadOwner, Plugin, PluginOptions, Session, parse_option};
 use nesmind_lua::LuaPlugin;
 use nesmind_retro::FceuState;
 use std::path::{Path, PathBuf};
@@ -133,13 +133,6 @@ fn run_help() -> String {
     #[cfg(not(feature = "sdl"))]
     let window = "This build has no window (built without the `sdl` feature).".to_string();
     format!("{EXAMPLES}\n\n{window}\n\nLogging: RUST_LOG=info (or debug, trace) nesmind run ...")
-}
-
-fn parse_option(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
-        _ => Err(format!("'{s}' is not KEY=VALUE")),
-    }
 }
 
 fn parse_pad(s: &str) -> Result<(usize, PadOwner), String> {

@@ -20,7 +20,7 @@ pub mod sight;
 mod view;
 
 pub use draw::Shape;
-pub use entry::{Demo, Entry, HumanFn, HumanGame, HumanSetup, ToolFn, parse_args};
+pub use entry::{Demo, Entry, HumanFn, HumanGame, HumanSetup, ToolFn, parse_args, parse_option};
 pub use fork::Fork;
 pub use nesmind_emu::{AccessKind, Buttons, MachineError, Rom, RomError, RomInfo, WatchHit};
 pub use plugin::{Frame, Plugin, PluginOptions, Request, Setup};
