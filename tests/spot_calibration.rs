@@ -272,7 +272,7 @@ fn a_ram_map_the_picture_contradicts_is_dropped() {
     let mut wrong = parse_ram_maps(BUILTIN_RAM_MAPS, "ram_maps.ron").unwrap()[0].clone();
     wrong.crc32 = vec![rom.info.crc32];
     let path = temp_file("wrong-map.ron");
-    std::fs::write(&path, format!("[\n{}]\n", wrong.to_ron())).unwrap();
+    std::fs::write(&path, nesmind::host::kit::file_text(&wrong).unwrap()).unwrap();
     let mut opts = Options::new(2, 1, 5).unwrap();
     opts.games = 2;
     opts.move_nodes = Some(demo::DEFAULT_MOVE_NODES);

@@ -8,7 +8,7 @@ use crate::frontend::{headless, interrupt};
 use crate::host::external::{self, External};
 use crate::host::files;
 use crate::host::replay::{Player, Recorder};
-use crate::host::{PadOwner, Plugin, PluginOptions, Session};
+use crate::host::{PadOwner, Plugin, PluginOptions, Session, parse_option};
 use nesmind_lua::LuaPlugin;
 use nesmind_retro::FceuState;
 use std::path::{Path, PathBuf};
@@ -100,6 +100,19 @@ pub struct RunArgs {
     pub speedups: super::SpeedupFlags,
 }
 
+impl RunArgs {
+    /// The options that decide the battery save.
+    fn sav_flags(&self) -> battery::SavFlags<'_> {
+        battery::SavFlags {
+            rom: &self.rom,
+            sav: self.sav.as_ref(),
+            no_sav: self.no_sav,
+            replaying: self.record.is_some() || self.replay.is_some(),
+            headless: self.headless,
+        }
+    }
+}
+
 const EXAMPLES: &str = "\
 Examples:
   nesmind run game.nes                                   play in the window
@@ -120,13 +133,6 @@ fn run_help() -> String {
     #[cfg(not(feature = "sdl"))]
     let window = "This build has no window (built without the `sdl` feature).".to_string();
     format!("{EXAMPLES}\n\n{window}\n\nLogging: RUST_LOG=info (or debug, trace) nesmind run ...")
-}
-
-fn parse_option(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
-        _ => Err(format!("'{s}' is not KEY=VALUE")),
-    }
 }
 
 fn parse_pad(s: &str) -> Result<(usize, PadOwner), String> {
@@ -238,7 +244,7 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
             }
         }
     }
-    if let Some(path) = &battery::path(&sav_flags(args), &session)? {
+    if let Some(path) = &battery::path(&args.sav_flags(), &session)? {
         files::check_writable(path).map_err(|e| format!("battery save: {e}"))?;
         battery::load(path, &mut session)?;
     }
@@ -304,7 +310,7 @@ fn finish_outputs(session: &mut Session, args: &RunArgs, screenshot: bool) -> Ve
         failed.push(format!("--record: {e}"));
     }
     // Decided again rather than carried: the answer depends only on the flags and the ROM.
-    match battery::path(&sav_flags(args), session) {
+    match battery::path(&args.sav_flags(), session) {
         Ok(Some(path)) => {
             if let Err(e) = battery::save(&path, session) {
                 failed.push(format!("battery save: {e}"));
@@ -436,16 +442,6 @@ fn window(args: RunArgs) -> Result<i32, String> {
 #[cfg(not(feature = "sdl"))]
 fn window(_args: RunArgs) -> Result<i32, String> {
     Err("this build has no window (built without the `sdl` feature); add --headless".into())
-}
-
-fn sav_flags(args: &RunArgs) -> battery::SavFlags<'_> {
-    battery::SavFlags {
-        rom: &args.rom,
-        sav: args.sav.as_ref(),
-        no_sav: args.no_sav,
-        replaying: args.record.is_some() || args.replay.is_some(),
-        headless: args.headless,
-    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,15 @@ use crate::{Plugin, PluginOptions, RomInfo};
 /// A command-line tool a plug-in provides, e.g. `nesmind arena spot ...`.
 pub type ToolFn = fn(args: &[String]) -> Result<(), String>;
 
+/// Parses one `--plugin-opt KEY=VALUE` (a clap `value_parser` for every command that
+/// takes plug-in options): the key trimmed and not empty, the value as given.
+pub fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
+        _ => Err(format!("'{s}' is not KEY=VALUE")),
+    }
+}
+
 /// Parses a tool's arguments as command `name`. `--help` and `--version` print and give
 /// `Ok(None)` (the tool then stops without an error); a bad flag gives clap's message.
 pub fn parse_args<T: clap::Parser>(name: &str, args: &[String]) -> Result<Option<T>, String> {

@@ -9,6 +9,7 @@ mod entry;
 pub mod external;
 pub mod files;
 mod fork;
+pub mod kit;
 mod plugin;
 pub mod progress;
 pub mod ramsearch;
@@ -19,7 +20,7 @@ pub mod sight;
 mod view;
 
 pub use draw::Shape;
-pub use entry::{Demo, Entry, HumanFn, HumanGame, HumanSetup, ToolFn, parse_args};
+pub use entry::{Demo, Entry, HumanFn, HumanGame, HumanSetup, ToolFn, parse_args, parse_option};
 pub use fork::Fork;
 pub use nesmind_emu::{AccessKind, Buttons, MachineError, Rom, RomError, RomInfo, WatchHit};
 pub use plugin::{Frame, Plugin, PluginOptions, Request, Setup};

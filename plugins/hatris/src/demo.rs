@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 pub static DEMO: Demo = Demo {
-    file_name: "hatris-like.nes",
-    image: include_bytes!("../cart/hatris-like.nes"),
+    file_name: variant::COMMITTED_FILE,
+    image: variant::COMMITTED_IMAGE,
     window_options: &[],
     headless: run,
     human: None,
@@ -207,8 +207,8 @@ struct HeadlessArgs {
     #[arg(long, value_name = "SEED|random|wide:SEED|wide:random")]
     cart_variant: Option<String>,
     /// Plug-in options for the player, e.g. `save_map=FILE` (repeatable).
-    #[arg(long = "plugin-opt", value_name = "KEY=VALUE")]
-    plugin_opt: Vec<String>,
+    #[arg(long = "plugin-opt", value_name = "KEY=VALUE", value_parser = nesmind_host::parse_option)]
+    plugin_opt: Vec<(String, String)>,
 }
 
 /// The cartridge `--cart-variant` asks for.
@@ -251,13 +251,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cart = chosen_cart(a.cart_variant.as_deref())?;
-    let mut opts = PluginOptions::new();
-    for kv in &a.plugin_opt {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("--plugin-opt {kv}: expected KEY=VALUE"))?;
-        opts.insert(k.to_string(), v.to_string());
-    }
+    let opts: PluginOptions = a.plugin_opt.iter().cloned().collect();
     let spawned = AtomicU64::new(0);
     let finished = AtomicU64::new(0);
     let job = |i: usize| {

@@ -7,52 +7,14 @@
 //! that cartridge reports where its findings agree or differ, but never takes it on trust.
 
 use super::rules::{HAT_TYPES, HelperAwards, NestReading};
+use nesmind_host::RomInfo;
+use nesmind_host::kit::{self, CartMap, GameMap, check_variable};
 use serde::{Deserialize, Serialize};
+
+pub use nesmind_host::kit::{Loc, Space, find};
 
 /// Shipped maps: Hatris (U) plus any open test cartridges.
 pub const SHIPPED: &str = include_str!("../ram_maps.ron");
-
-/// Which address space a byte is in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Space {
-    /// The CPU's: console RAM ($0000-$07FF) and the cartridge's PRG RAM ($6000-$7FFF).
-    #[default]
-    Cpu,
-    /// The PPU's: pattern tables ($0000-$1FFF) and nametables ($2000-$2FFF).
-    Ppu,
-}
-
-/// A byte somewhere in the machine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Loc {
-    #[serde(default)]
-    pub space: Space,
-    pub addr: u16,
-}
-
-impl Loc {
-    pub const fn cpu(addr: u16) -> Loc {
-        Loc {
-            space: Space::Cpu,
-            addr,
-        }
-    }
-    pub fn offset(self, by: i32) -> Loc {
-        Loc {
-            space: self.space,
-            addr: (self.addr as i32 + by) as u16,
-        }
-    }
-}
-
-impl std::fmt::Display for Loc {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.space {
-            Space::Cpu => write!(f, "${:04X}", self.addr),
-            Space::Ppu => write!(f, "PPU ${:04X}", self.addr),
-        }
-    }
-}
 
 /// A number stored as `offset + step * n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,13 +95,13 @@ pub struct HelperMap {
     pub pool: Option<u16>,
 }
 
-/// One cartridge's map.
+/// A Hatris cartridge's map: the catalogue header (name, CRC32s) and [`HatrisMap`].
+pub type RamMap = CartMap<HatrisMap>;
+
+/// What the player knows of one Hatris cartridge, besides its name and CRCs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RamMap {
-    pub name: String,
-    /// CRC32 of PRG+CHR or of PRG alone.
-    pub crc32: u32,
+pub struct HatrisMap {
     /// The falling hats' type bytes, hat 1 then hat 2.
     pub falling: [u16; 2],
     /// The next pair's type bytes.
@@ -185,7 +147,7 @@ fn limit_128() -> u16 {
     128
 }
 
-impl RamMap {
+impl HatrisMap {
     /// The hat type (1-6) a byte stands for.
     pub fn hat_of(&self, code: u8) -> Option<u8> {
         self.hat_codes
@@ -194,65 +156,68 @@ impl RamMap {
             .map(|i| i as u8 + 1)
     }
 
-    /// Every CPU address the map names, for range checks.
-    fn cpu_addresses(&self) -> Vec<u16> {
-        let mut a: Vec<u16> = [self.falling, self.next, self.column, self.y]
-            .concat()
+    /// Every CPU address the map names, with its field, for range checks.
+    fn cpu_addresses(&self) -> Vec<(&'static str, u16)> {
+        let pairs = [
+            ("falling", self.falling),
+            ("next", self.next),
+            ("column", self.column),
+            ("y", self.y),
+        ];
+        let mut a: Vec<(&str, u16)> = pairs
             .into_iter()
+            .flat_map(|(name, two)| two.map(|addr| (name, addr)))
             .collect();
-        a.extend(self.shop.iter().chain(&self.stage).chain(&self.cash));
+        let extras = [
+            ("shop", self.shop),
+            ("stage", self.stage),
+            ("cash", self.cash),
+        ];
+        a.extend(
+            extras
+                .into_iter()
+                .filter_map(|(n, v)| v.map(|addr| (n, addr))),
+        );
         if let Some(h) = &self.helpers {
-            a.push(h.cursor);
-            a.extend(h.pool_count.iter().chain(&h.pool));
+            a.push(("helpers.cursor", h.cursor));
+            a.extend(h.pool_count.map(|addr| ("helpers.pool_count", addr)));
+            a.extend(h.pool.map(|addr| ("helpers.pool", addr)));
         }
         a
     }
+}
 
-    /// The map as RON, in the format [`parse_maps`] reads.
-    pub fn to_ron(&self) -> Result<String, String> {
-        #[derive(Serialize)]
-        struct File<'a> {
-            carts: Vec<&'a RamMap>,
+impl GameMap for HatrisMap {
+    const WHAT: &'static str = "Hatris RAM map";
+
+    fn validate(&self) -> Result<(), String> {
+        for (what, addr) in self.cpu_addresses() {
+            check_variable(what, addr, 1)?;
         }
-        let cfg = ron::ser::PrettyConfig::new().struct_names(false);
-        ron::ser::to_string_pretty(&File { carts: vec![self] }, cfg)
-            .map_err(|e| format!("cannot write the Hatris map as RON: {e}"))
-    }
-}
-
-/// A CPU address the game's variables can live at: console RAM or PRG RAM.
-fn cpu_variable(addr: u16) -> bool {
-    addr < 0x0800 || (0x6000..0x8000).contains(&addr)
-}
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MapFile {
-    carts: Vec<RamMap>,
-}
-
-/// Parses a RON file with a `carts: [...]` list.
-pub fn parse_maps(text: &str, origin: &str) -> Result<Vec<RamMap>, String> {
-    let file: MapFile =
-        ron::from_str(text).map_err(|e| format!("{origin}: bad Hatris RAM map: {e}"))?;
-    if file.carts.is_empty() {
-        return Err(format!("{origin}: the RAM map lists no cartridge"));
-    }
-    for m in &file.carts {
-        if let Some(bad) = m.cpu_addresses().into_iter().find(|&a| !cpu_variable(a)) {
-            return Err(format!(
-                "{origin}: '{}' maps a field to ${bad:04X}, outside work RAM ($0000-$07FF) and \
-                 PRG RAM ($6000-$7FFF)",
-                m.name
-            ));
-        }
-        for (what, code) in [("column_code", m.column_code), ("y_code", m.y_code)] {
+        for (what, code) in [("column_code", self.column_code), ("y_code", self.y_code)] {
             if code.step == 0 {
-                return Err(format!("{origin}: '{}' has a {what} step of 0", m.name));
+                return Err(format!("{what} has a step of 0"));
             }
         }
+        Ok(())
     }
-    Ok(file.carts)
+
+    fn ron_fields(&self) -> Result<String, String> {
+        let cfg = ron::ser::PrettyConfig::new().struct_names(false);
+        let text = ron::ser::to_string_pretty(self, cfg)
+            .map_err(|e| format!("cannot write the Hatris map as RON: {e}"))?;
+        // `(\n    field: ...,\n)`: the lines between the parentheses, already indented.
+        let inner = text
+            .strip_prefix("(\n")
+            .and_then(|t| t.strip_suffix(')'))
+            .ok_or_else(|| format!("unexpected RON layout for a Hatris map: {text}"))?;
+        Ok(inner.to_string())
+    }
+}
+
+/// Parses a RAM-map catalogue (`ram_map=FILE`, the shipped `ram_maps.ron`).
+pub fn parse_maps(text: &str, origin: &str) -> Result<Vec<RamMap>, String> {
+    kit::parse(text, origin)
 }
 
 /// The shipped maps.
@@ -261,13 +226,8 @@ pub fn shipped() -> Vec<RamMap> {
 }
 
 /// The name of the game when a shipped map lists this dump (`Entry::knows`).
-pub fn known_game(rom: &nesmind_host::RomInfo) -> Option<String> {
-    find(&shipped(), |c| rom.matches_crc(c)).map(|m| m.name.clone())
-}
-
-/// The map for a cartridge with these CRCs, from `maps`.
-pub fn find(maps: &[RamMap], matches: impl Fn(u32) -> bool) -> Option<&RamMap> {
-    maps.iter().find(|m| matches(m.crc32))
+pub fn known_game(rom: &RomInfo) -> Option<String> {
+    kit::known_game::<HatrisMap>(SHIPPED, rom)
 }
 
 #[cfg(test)]
@@ -277,7 +237,10 @@ mod tests {
     #[test]
     fn shipped_maps_hold_hatris_with_unknown_piles() {
         let maps = shipped();
-        let h = find(&maps, |c| c == 0x841B69B6).expect("Hatris (U)");
+        let h = maps
+            .iter()
+            .find(|m| m.crc32 == [0x841B69B6])
+            .expect("Hatris (U)");
         assert_eq!(h.falling, [0x03D0, 0x03D8]);
         assert_eq!(h.piles, PileLayout::Unknown);
         assert!(h.helpers.is_none());
@@ -285,9 +248,9 @@ mod tests {
 
     #[test]
     fn bad_maps_name_the_problem() {
-        let e = parse_maps("(carts: [])", "x.ron").unwrap_err();
+        let e = parse_maps("[]", "x.ron").unwrap_err();
         assert!(e.contains("x.ron") && e.contains("no cartridge"), "{e}");
-        let e = parse_maps("(carts: [(name: \"a\")])", "y.ron").unwrap_err();
+        let e = parse_maps("[(name: \"a\")]", "y.ron").unwrap_err();
         assert!(e.contains("y.ron: bad Hatris RAM map"), "{e}");
         let text = SHIPPED.replace("0x03D0", "0x23D0");
         let e = parse_maps(&text, "z.ron").unwrap_err();
@@ -297,7 +260,7 @@ mod tests {
     #[test]
     fn a_map_survives_a_round_trip_through_ron() {
         for m in shipped() {
-            let text = m.to_ron().unwrap();
+            let text = kit::file_text(&m).unwrap();
             let back = parse_maps(&text, "saved").unwrap();
             assert_eq!(back, vec![m]);
         }

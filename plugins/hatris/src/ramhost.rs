@@ -1,4 +1,5 @@
-//! A RAM-image host: the simulator run frame by frame behind the plug-in [`Frame`] API.
+//! A RAM-image host: the simulator run frame by frame behind the plug-in `Frame` API (through
+//! the host's `RamImage`, which answers every peek and pad the way all players' hosts do).
 //!
 //! It keeps the documented addresses (and the \[GAP\] ones of its own RAM-map entry) current
 //! every frame and reacts to pad edges: Left/Right shift the pair (or the free hat once the
@@ -11,7 +12,8 @@ use super::game::{Action, Game};
 use super::moves::Placement;
 use super::ram_map::{PileLayout, RamMap, Space};
 use super::rules::{COLUMNS, Helper, STAGES_PER_SHOP};
-use nesmind_host::{Buttons, Frame};
+use nesmind_host::Buttons;
+use nesmind_host::kit::{RamGame, RamImage};
 
 /// Y of a freshly spawned pair (the spawn routine's value).
 pub const SPAWN_Y: i16 = 169;
@@ -51,15 +53,12 @@ enum Phase {
 pub struct RamHost {
     pub game: Game,
     map: RamMap,
-    ram: Vec<u8>,
-    frames: u64,
-    pads: [Buttons; 4],
+    image: RamImage,
     previous: Buttons,
     phase: Phase,
     /// Set if the host was asked to do something the rules forbid (a host bug).
     pub error: Option<String>,
     pub helpers_used: u32,
-    pub status: String,
 }
 
 impl RamHost {
@@ -83,17 +82,19 @@ impl RamHost {
         let mut h = RamHost {
             game,
             map,
-            ram: vec![0; 0x800],
-            frames: 0,
-            pads: [Buttons::NONE; 4],
+            image: RamImage::default(),
             previous: Buttons::NONE,
             phase: Phase::Waiting(1),
             error: None,
             helpers_used: 0,
-            status: String::new(),
         };
         h.write_ram();
         Ok(h)
+    }
+
+    /// The player's last status line.
+    pub fn status(&self) -> &str {
+        &self.image.status
     }
 
     pub fn is_over(&self) -> bool {
@@ -102,9 +103,9 @@ impl RamHost {
 
     /// Advances one frame using the buttons currently held on pad 0.
     pub fn advance(&mut self) {
-        self.frames += 1;
+        self.image.frame += 1;
         self.game.frame = self.game.frame.wrapping_add(1);
-        let held = self.pads[0];
+        let held = self.image.pads[0];
         let pressed = held & !self.previous;
         self.previous = held;
         self.phase = self.next_phase(held, pressed);
@@ -127,7 +128,7 @@ impl RamHost {
         let fall = if held.contains(Buttons::DOWN) {
             FAST_FALL
         } else {
-            self.frames.is_multiple_of(FALL_PERIOD) as i16
+            self.image.frame.is_multiple_of(FALL_PERIOD) as i16
         };
         match self.phase {
             Phase::Over => Phase::Over,
@@ -258,7 +259,8 @@ impl RamHost {
     fn write_ram(&mut self) {
         let m = self.map.clone();
         let g = &self.game;
-        let mut ram = vec![0u8; 0x800];
+        self.image.clear();
+        let ram = &mut self.image.ram;
         let (t1, t2) = g.current;
         // (column, y, landed) of the pair's first and second hat.
         let hats: Option<[(u8, i16, bool); 2]> = match self.phase {
@@ -355,7 +357,6 @@ impl RamHost {
             };
             ram[hm.cursor as usize] = encode(hm.cursor_code, cursor as i16);
         }
-        self.ram = ram;
     }
 }
 
@@ -374,31 +375,11 @@ fn move_cursor(cursor: u8, pressed: Buttons) -> u8 {
     }
 }
 
-impl Frame for RamHost {
-    fn frame_number(&self) -> u64 {
-        self.frames
+impl RamGame for RamHost {
+    fn image(&self) -> &RamImage {
+        &self.image
     }
-    fn peek(&self, addr: u16) -> u8 {
-        self.ram.get(addr as usize & 0x7FF).copied().unwrap_or(0)
-    }
-    fn ram(&self) -> &[u8] {
-        &self.ram
-    }
-    fn poke(&mut self, addr: u16, value: u8) {
-        self.ram[addr as usize & 0x7FF] = value;
-    }
-    fn picture(&self) -> &[u16] {
-        &[]
-    }
-    fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
-        if let Some(p) = self.pads.get_mut(pad) {
-            *p = buttons;
-        }
-    }
-    fn buttons(&self, pad: usize) -> Buttons {
-        self.pads.get(pad).copied().unwrap_or(Buttons::NONE)
-    }
-    fn set_status(&mut self, line: &str) {
-        self.status = line.to_string();
+    fn image_mut(&mut self) -> &mut RamImage {
+        &mut self.image
     }
 }

@@ -2,16 +2,10 @@
 
 use super::board::Board;
 use super::moves::Route;
-use super::ram_map::{Loc, PileLayout, RamMap, Space};
+use super::ram_map::{PileLayout, RamMap};
 use super::rules::{COLUMNS, Helper};
+use nesmind_host::kit::Memory;
 use nesmind_host::{Buttons, Frame};
-
-pub fn read(frame: &dyn Frame, at: Loc) -> u8 {
-    match at.space {
-        Space::Cpu => frame.peek(at.addr),
-        Space::Ppu => frame.peek_ppu(at.addr),
-    }
-}
 
 /// The falling pair as the map decodes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,9 +64,9 @@ pub fn pile_codes(frame: &dyn Frame, map: &RamMap) -> [Vec<u8>; COLUMNS] {
         return Default::default();
     };
     std::array::from_fn(|c| {
-        let n = read(frame, counts.offset(counts_stride * c as i32)).min(96) as i32;
+        let n = frame.at(counts.offset(counts_stride * c as i32)).min(96) as i32;
         (0..n)
-            .map(|i| read(frame, hats.offset(stride * c as i32 + step * i)))
+            .map(|i| frame.at(hats.offset(stride * c as i32 + step * i)))
             .collect()
     })
 }

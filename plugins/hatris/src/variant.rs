@@ -12,9 +12,9 @@
 //! port (`port.rs`).
 
 use nesmind_host::Frame;
+use nesmind_host::kit::CartBuild;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::process::Command;
 
 /// Reads the machine: `(false, addr)` the CPU's address space, `(true, addr)` the PPU's.
 pub type Memory<'a> = &'a dyn Fn(bool, u16) -> u8;
@@ -122,6 +122,10 @@ pub struct Cart {
     defines: BTreeMap<String, u32>,
 }
 
+/// The committed demo cartridge (built from `cart/` with no variant), and its file name.
+pub const COMMITTED_IMAGE: &[u8] = include_bytes!("../cart/hatris-like.nes");
+pub const COMMITTED_FILE: &str = "hatris-like.nes";
+
 impl Cart {
     /// The committed demo cartridge.
     pub fn default_cart() -> Cart {
@@ -129,7 +133,7 @@ impl Cart {
             seed: None,
             family: Family::Classic,
             check: false,
-            image: super::demo::DEMO.image.to_vec(),
+            image: COMMITTED_IMAGE.to_vec(),
             defines: DEFAULTS.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         }
     }
@@ -150,19 +154,14 @@ impl Cart {
         check: bool,
         overrides: &[(&str, u32)],
     ) -> Result<Cart, String> {
-        let dir = scratch_dir(seed)?;
-        let result = build_in(&dir, seed, family, check, overrides);
-        let _ = std::fs::remove_dir_all(&dir);
-        result
+        build_in(&sources(seed)?, seed, family, check, overrides)
     }
 
     /// What build.sh draws for `seed` in `family`, without assembling (NAME -> value).
     pub fn draw(seed: u64, family: Family) -> Result<BTreeMap<String, u32>, String> {
-        let dir = scratch_dir(seed)?;
-        let result = run_build(&dir, seed, family, false, &[], true)
-            .and_then(|out| read_defines(&dir, &out, seed));
-        let _ = std::fs::remove_dir_all(&dir);
-        result
+        let build = sources(seed)?;
+        let out = run_build(&build, seed, family, false, &[], true)?;
+        read_defines(build.dir(), &out, seed)
     }
 
     /// The drawn values, as build.sh wrote them to the `.defines` file.
@@ -185,7 +184,7 @@ impl Cart {
         match (self.seed, self.family) {
             (Some(s), Family::Classic) => format!("hatris-like-variant-{s}.nes"),
             (Some(s), Family::Wide) => format!("hatris-like-wide-{s}.nes"),
-            (None, _) => super::demo::DEMO.file_name.to_string(),
+            (None, _) => COMMITTED_FILE.to_string(),
         }
     }
 
@@ -293,62 +292,37 @@ pub fn fresh_seed() -> u64 {
     rand::thread_rng().gen_range(1..1_000_000_000_000)
 }
 
-fn scratch_dir(seed: u64) -> Result<PathBuf, String> {
-    let dir = std::env::temp_dir().join(format!(
-        "nesmind-hatris-variant-{seed}-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    Ok(dir)
+/// The cartridge's sources in a scratch folder, ready for build.sh.
+fn sources(seed: u64) -> Result<CartBuild, String> {
+    CartBuild::new(&format!("hatris-variant-{seed}"), SOURCES)
 }
 
 /// Runs build.sh in `dir` for variant `seed`; returns the output image's path.
 fn run_build(
-    dir: &std::path::Path,
+    build: &CartBuild,
     seed: u64,
     family: Family,
     check: bool,
     overrides: &[(&str, u32)],
     defines_only: bool,
 ) -> Result<PathBuf, String> {
-    for (name, text) in SOURCES {
-        std::fs::write(dir.join(name), text)
-            .map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))?;
-    }
-    let out = dir.join("variant.nes");
-    let mut cmd = Command::new("sh");
-    cmd.arg(dir.join("build.sh"))
-        .arg("--variant")
-        .arg(seed.to_string());
+    let out = build.dir().join("variant.nes");
+    let mut args = vec!["--variant".to_string(), seed.to_string()];
     if family == Family::Classic {
-        cmd.arg("--classic");
+        args.push("--classic".into());
     }
     if check {
-        cmd.arg("--check");
+        args.push("--check".into());
     }
     if defines_only {
-        cmd.arg("--defines-only");
+        args.push("--defines-only".into());
     }
     for (name, value) in overrides {
-        cmd.arg("-D").arg(format!("{name}={value}"));
+        args.push("-D".into());
+        args.push(format!("{name}={value}"));
     }
-    let o = cmd
-        .arg(&out)
-        .output()
-        .map_err(|e| format!("cannot run sh to build Hatris cart variant {seed}: {e}"))?;
-    if !o.status.success() {
-        let why = String::from_utf8_lossy(&o.stderr).trim().to_string();
-        return Err(if why.contains("not found") {
-            format!(
-                "cannot build Hatris cart variant {seed}: {why}. Variants are assembled at run \
-                 time with ca65/ld65 from cc65"
-            )
-        } else {
-            format!("cannot build Hatris cart variant {seed}: {why}")
-        });
-    }
+    args.push(out.to_string_lossy().into_owned());
+    build.run(&args, &format!("Hatris cart variant {seed}"))?;
     Ok(out)
 }
 
@@ -379,15 +353,15 @@ fn read_defines(
 }
 
 fn build_in(
-    dir: &std::path::Path,
+    build: &CartBuild,
     seed: u64,
     family: Family,
     check: bool,
     overrides: &[(&str, u32)],
 ) -> Result<Cart, String> {
-    let out = run_build(dir, seed, family, check, overrides, false)?;
+    let out = run_build(build, seed, family, check, overrides, false)?;
     let image = std::fs::read(&out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
-    let defines = read_defines(dir, &out, seed)?;
+    let defines = read_defines(build.dir(), &out, seed)?;
     Ok(Cart {
         seed: Some(seed),
         family,

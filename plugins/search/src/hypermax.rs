@@ -5,17 +5,10 @@
 
 use super::Game;
 use super::node::take_buf;
-use super::searcher::Searcher;
+use super::searcher::{Kid, Searcher};
 use super::tt::{Bound, utility_from_tt, utility_to_tt};
 use super::utility::{NEG_INF, Utility};
 use rand::seq::SliceRandom;
-
-pub(crate) struct Kid<G: Game> {
-    mv: G::Move,
-    pos: G,
-    utility: Utility,
-    terminal: bool,
-}
 
 impl<G: Game> Searcher<G> {
     pub(crate) fn hypermax_root(

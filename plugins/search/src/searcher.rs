@@ -129,6 +129,14 @@ pub struct SearchResult<M> {
 /// Called after every completed iteration with the result so far (engine protocols print it).
 pub type IterationHook<M> = Box<dyn FnMut(&SearchResult<M>) + Send>;
 
+/// A hypermax child, evaluated once and sorted (`hypermax.rs`); kept in the per-ply buffers.
+pub(crate) struct Kid<G: Game> {
+    pub(crate) mv: G::Move,
+    pub(crate) pos: G,
+    pub(crate) utility: Utility,
+    pub(crate) terminal: bool,
+}
+
 /// Reusable search state (the table and history survive between moves of one game).
 pub struct Searcher<G: Game> {
     pub(crate) cfg: SearchConfig,
@@ -140,7 +148,7 @@ pub struct Searcher<G: Game> {
     pub(crate) root_player: usize,
     pub(crate) move_bufs: Vec<Vec<G::Move>>,
     pub(crate) scored_bufs: Vec<Vec<(i32, G::Move)>>,
-    pub(crate) kid_bufs: Vec<Vec<super::hypermax::Kid<G>>>,
+    pub(crate) kid_bufs: Vec<Vec<Kid<G>>>,
     /// Best-reply children: (ordering score, move, player making it).
     pub(crate) reply_bufs: Vec<Vec<(i32, G::Move, usize)>>,
     deadline: Option<Instant>,

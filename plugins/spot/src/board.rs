@@ -1,6 +1,8 @@
 //! 7x7 bitboard geometry. Bit `r * 7 + c` is row `r` (0 = top) and column `c` (0 = left),
 //! the same order as the cartridge's cell index, so RAM cells map to bits directly.
 
+/// Player slots a board holds pieces for (a game has 2-4 players).
+pub const MAX_PLAYERS: usize = 4;
 pub const SIDE: usize = 7;
 pub const CELLS: usize = SIDE * SIDE;
 pub const FULL: u64 = (1u64 << CELLS) - 1;

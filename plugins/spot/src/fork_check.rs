@@ -5,20 +5,14 @@
 use super::pad_plan::Plan;
 use super::play::{Next, next_press};
 use super::ram_map::RamMap;
-use nesmind_host::{Buttons, Fork, Frame};
+use nesmind_host::sight::{Lab, Meter};
+use nesmind_host::{Buttons, Frame};
 
 /// Frames run after a probe's release before the cursor is compared.
 const SETTLE: u64 = 6;
 /// Frames a plan may take on the fork, and frames its move may take to show.
 const PLAN_FRAMES: u64 = 900;
 const SHOW_FRAMES: u64 = 240;
-
-fn tap(f: &mut Fork, pad: usize, b: Buttons, hold: u64) -> Result<(), String> {
-    f.set_buttons(pad, b);
-    f.run_frames(hold)?;
-    f.set_buttons(pad, Buttons::NONE);
-    f.run_frames(hold)
-}
 
 /// Whether `pad` moves the cursor now; `None` on a host that cannot fork.
 pub fn pad_moves_cursor(frame: &dyn Frame, map: &RamMap, pad: usize) -> Option<bool> {
@@ -31,15 +25,13 @@ pub fn pad_moves_cursor(frame: &dyn Frame, map: &RamMap, pad: usize) -> Option<b
     } else {
         Buttons::LEFT
     };
-    let hold = u64::from(map.press_frames);
+    let mut meter = Meter::unlimited();
+    let mut lab = Lab::new(&mut meter, u64::from(map.press_frames));
     let mut pressed = base.clone();
     let mut left = base;
     let run = (|| -> Result<(), String> {
-        pressed.set_buttons(pad, dir);
-        pressed.run_frames(hold)?;
-        pressed.set_buttons(pad, Buttons::NONE);
-        pressed.run_frames(SETTLE)?;
-        left.run_frames(hold + SETTLE)
+        lab.tap_then(&mut pressed, pad, dir, SETTLE)?;
+        lab.run(&mut left, lab.hold + SETTLE)
     })();
     Some(run.is_ok() && map.cursor_cell(&pressed) != map.cursor_cell(&left))
 }
@@ -49,7 +41,8 @@ pub fn pad_moves_cursor(frame: &dyn Frame, map: &RamMap, pad: usize) -> Option<b
 pub fn plan_works(frame: &dyn Frame, map: &RamMap, plan: &Plan, want: &[u8; 49]) -> Option<bool> {
     let mut f = frame.fork()?;
     let mut plan = plan.clone();
-    let hold = u64::from(map.press_frames);
+    let mut meter = Meter::unlimited();
+    let mut lab = Lab::new(&mut meter, u64::from(map.press_frames));
     let mut spent = 0;
     let ok = (|| -> Result<bool, String> {
         loop {
@@ -58,11 +51,11 @@ pub fn plan_works(frame: &dyn Frame, map: &RamMap, plan: &Plan, want: &[u8; 49])
             }
             match next_press(&mut plan, map, &f) {
                 Next::Press { buttons, .. } => {
-                    tap(&mut f, plan.pad, buttons, hold)?;
-                    spent += 2 * hold;
+                    lab.tap(&mut f, plan.pad, buttons)?;
+                    spent += 2 * lab.hold;
                 }
                 Next::Wait => {
-                    f.run_frames(1)?;
+                    lab.run(&mut f, 1)?;
                     spent += 1;
                 }
                 Next::BoardChanged => break,
@@ -81,7 +74,7 @@ pub fn plan_works(frame: &dyn Frame, map: &RamMap, plan: &Plan, want: &[u8; 49])
             if other_new {
                 return Ok(false);
             }
-            f.run_frames(1)?;
+            lab.run(&mut f, 1)?;
         }
         Ok(false)
     })();

@@ -3,34 +3,10 @@
 
 use super::board::{CELLS, NO_SQUARE};
 use super::position::{MAX_PLAYERS, Position};
-use super::ram_map::RamMap;
-use nesmind_host::Frame;
-use nesmind_host::ramsearch::Snapshot;
+use super::ram_map::SpotMap;
+pub use nesmind_host::kit::Memory;
 
-/// Memory a map can be read from: the running game, a fork, a snapshot.
-pub trait Memory {
-    fn byte(&self, addr: u16) -> u8;
-}
-
-impl Memory for dyn Frame + '_ {
-    fn byte(&self, addr: u16) -> u8 {
-        self.peek(addr)
-    }
-}
-
-impl Memory for nesmind_host::Fork {
-    fn byte(&self, addr: u16) -> u8 {
-        self.peek(addr)
-    }
-}
-
-impl Memory for Snapshot {
-    fn byte(&self, addr: u16) -> u8 {
-        Snapshot::byte(self, addr).unwrap_or(0)
-    }
-}
-
-impl RamMap {
+impl SpotMap {
     /// The 49 cell bytes, in cell order.
     pub fn board_bytes<M: Memory + ?Sized>(&self, mem: &M) -> [u8; CELLS] {
         std::array::from_fn(|c| mem.byte(self.cell_addr(c)))

@@ -7,17 +7,22 @@
 use super::board::CELLS;
 use super::position::MAX_PLAYERS;
 use nesmind_host::RomInfo;
+use nesmind_host::kit::{self, CartMap, GameMap, check_variable as check, is_variable};
 use serde::Deserialize;
 use std::fmt::Write as _;
+
+pub use nesmind_host::kit::{find as find_ram_map, no_map_for};
 
 /// The maps shipped with the plug-in.
 pub const BUILTIN_RAM_MAPS: &str = include_str!("../ram_maps.ron");
 
+/// A Spot cartridge's map: the catalogue header (name, CRC32s) and [`SpotMap`].
+pub type RamMap = CartMap<SpotMap>;
+
+/// What the player knows of one Spot cartridge, besides its name and CRCs.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct RamMap {
-    pub name: String,
-    pub crc32: Vec<u32>,
+pub struct SpotMap {
     pub board: BoardShape,
     pub cells: CellCodes,
     pub cursor: Cursor,
@@ -138,77 +143,29 @@ pub struct Bonus {
 
 /// Parses a list of maps and checks each one.
 pub fn parse_ram_maps(text: &str, origin: &str) -> Result<Vec<RamMap>, String> {
-    let maps: Vec<RamMap> =
-        ron::from_str(text).map_err(|e| format!("{origin}: bad RAM map: {e}"))?;
-    if maps.is_empty() {
-        return Err(format!("{origin}: no RAM maps in the file"));
-    }
-    for m in &maps {
-        m.validate()
-            .map_err(|e| format!("{origin}: RAM map '{}': {e}", m.name))?;
-    }
-    Ok(maps)
+    kit::parse(text, origin)
 }
 
+/// Reads a map file (`ram_map=FILE`).
 pub fn load_ram_maps(path: &str) -> Result<Vec<RamMap>, String> {
-    let text = nesmind_host::files::read_capped_text(
-        std::path::Path::new(path),
-        1 << 20,
-        "a Spot RAM map file",
-    )
-    .map_err(|e| format!("cannot read RAM map '{path}': {e}"))?;
-    parse_ram_maps(&text, path)
-}
-
-/// The map for a cartridge, if any lists its CRC32.
-pub fn find_ram_map<'a>(maps: &'a [RamMap], rom: &RomInfo) -> Option<&'a RamMap> {
-    maps.iter()
-        .find(|m| m.crc32.iter().any(|&c| rom.matches_crc(c)))
+    kit::load(path)
 }
 
 /// The name of the game when a shipped map lists this dump (`Entry::knows`).
 pub fn known_game(rom: &RomInfo) -> Option<String> {
-    let maps = parse_ram_maps(BUILTIN_RAM_MAPS, "built-in RAM maps").ok()?;
-    find_ram_map(&maps, rom).map(|m| m.name.clone())
+    kit::known_game::<SpotMap>(BUILTIN_RAM_MAPS, rom)
 }
 
-/// The error for a cartridge no map lists, naming its CRC and the known ones.
-pub fn no_map_for(maps: &[RamMap], rom: &RomInfo) -> String {
-    let known: Vec<String> = maps
-        .iter()
-        .map(|m| format!("{} ({:08X?})", m.name, m.crc32))
-        .collect();
-    format!(
-        "no Spot RAM map for '{}' (CRC32 {:08X}, PRG CRC32 {:08X}); known: {}",
-        rom.file_name,
-        rom.crc32,
-        rom.prg_crc32,
-        known.join(", ")
-    )
-}
-
-/// Work RAM or cartridge RAM, where a map may point.
 fn readable(addr: i32) -> bool {
-    (0..0x800).contains(&addr) || (0x6000..0x8000).contains(&addr)
+    u16::try_from(addr).is_ok_and(is_variable)
 }
 
-fn check(name: &str, addr: u16, len: u16) -> Result<(), String> {
-    let (a, end) = (i32::from(addr), i32::from(addr) + i32::from(len) - 1);
-    if readable(a) && readable(end) {
-        Ok(())
-    } else {
-        Err(format!(
-            "{name} ${addr:04X} (+{len}) is outside work RAM and cartridge RAM"
-        ))
-    }
-}
-
-impl RamMap {
+impl SpotMap {
     pub fn players(&self) -> usize {
         self.cells.players.len()
     }
 
-    pub fn validate(&self) -> Result<(), String> {
+    fn check_fields(&self) -> Result<(), String> {
         let n = self.players();
         if !(2..=MAX_PLAYERS).contains(&n) {
             return Err(format!("cells.players lists {n} codes (2-4 player slots)"));
@@ -275,9 +232,6 @@ impl RamMap {
                 return Err("bonus.reel_positions must be positive".into());
             }
         }
-        if self.crc32.is_empty() {
-            return Err("crc32 list is empty".into());
-        }
         Ok(())
     }
 
@@ -293,15 +247,12 @@ impl RamMap {
         self.cell_addr_i32(cell) as u16
     }
 
-    /// The map as RON, in the layout of `ram_maps.ron` (one entry, without the list brackets).
-    pub fn to_ron(&self) -> String {
+    /// The fields as RON, in the layout of `ram_maps.ron`.
+    fn to_ron_fields(&self) -> String {
         let mut s = String::new();
         let h2 = |v: u8| format!("0x{v:02X}");
         let h4 = |v: u16| format!("0x{v:04X}");
         let list = |v: &[u8]| v.iter().map(|&b| h2(b)).collect::<Vec<_>>().join(", ");
-        let _ = writeln!(s, "(\n    name: {:?},", self.name);
-        let crcs: Vec<String> = self.crc32.iter().map(|c| format!("0x{c:08X}")).collect();
-        let _ = writeln!(s, "    crc32: [{}],", crcs.join(", "));
         let b = &self.board;
         let _ = writeln!(
             s,
@@ -401,8 +352,17 @@ impl RamMap {
                 x.reel_stop_lead
             );
         }
-        s.push(')');
         s
+    }
+}
+
+impl GameMap for SpotMap {
+    const WHAT: &'static str = "Spot RAM map";
+    fn validate(&self) -> Result<(), String> {
+        self.check_fields()
+    }
+    fn ron_fields(&self) -> Result<String, String> {
+        Ok(self.to_ron_fields())
     }
 }
 
@@ -448,15 +408,6 @@ fn all_distinct(v: &[u8]) -> bool {
     s.len() == v.len()
 }
 
-/// One map in a list, as `ram_map=FILE` reads it.
-pub fn map_file_text(map: &RamMap) -> String {
-    format!(
-        "// Written by the Spot player's calibration (save_map); read back with\n\
-         // --plugin-opt ram_map=FILE.\n[\n{},\n]\n",
-        map.to_ron()
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,7 +428,7 @@ mod tests {
         let typo = BUILTIN_RAM_MAPS.replacen("        cursor: Index", "        cursr: Index", 1);
         let e = parse_ram_maps(&typo, "y.ron").unwrap_err();
         assert!(
-            e.starts_with("y.ron: bad RAM map") && e.contains("cursr"),
+            e.starts_with("y.ron: bad Spot RAM map") && e.contains("cursr"),
             "{e}"
         );
         let same = BUILTIN_RAM_MAPS.replacen("blocked: Some(0x05)", "blocked: Some(0x00)", 1);
@@ -528,7 +479,7 @@ mod tests {
         calibrated.screen = None;
         maps.push(calibrated);
         for m in &maps {
-            let back = parse_ram_maps(&map_file_text(m), "saved").unwrap();
+            let back = parse_ram_maps(&kit::file_text(m).unwrap(), "saved").unwrap();
             assert_eq!(&back[0], m);
         }
     }

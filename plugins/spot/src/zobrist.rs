@@ -1,7 +1,6 @@
 //! Zobrist keys, generated at compile time from a fixed seed so keys are stable across runs.
 
-use super::board::CELLS;
-use super::position::MAX_PLAYERS;
+use super::board::{CELLS, MAX_PLAYERS};
 
 const fn splitmix(state: u64) -> u64 {
     let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

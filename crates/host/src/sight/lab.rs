@@ -1,52 +1,132 @@
-//! Experiments on forks as a person would make them at the pad: press a button, wait until
-//! the picture stops moving, look. Every emulated frame is charged to a [`Meter`], so an
-//! experiment run as a [`Job`](super::job::Job) costs the game a bounded slice of each
-//! frame.
+//! Experiments on forks as a person would make them at the pad: press a button, run some
+//! frames, then look at the picture (wait until it stops moving) or at memory (what the
+//! press changed against a copy left alone). Every emulated frame is counted and charged to
+//! a [`Meter`] (or to the job the thread runs), so an experiment run as a
+//! [`Job`](super::job::Job) costs the game a bounded slice of each frame.
 
-use super::job::Meter;
+use super::job::{Meter, charge_current};
 use super::picture::{Picture, PixelMask, Rect};
+use crate::ramsearch::Snapshot;
 use crate::{Buttons, Fork, Frame};
 
-/// Runs forks frame by frame, charging the meter.
+/// Runs forks frame by frame, counting the frames and charging them.
 pub struct Lab<'m> {
-    meter: &'m mut Meter,
+    /// `None`: charge the job this thread runs, if any ([`charge_current`]).
+    meter: Option<&'m mut Meter>,
+    frames: u64,
     /// Frames a press is held, and then released for as long (games read pads once a
     /// frame, some only every other frame, and act on new presses).
     pub hold: u64,
 }
 
+/// What a press did to memory, per byte: the pressed fork's value minus the untouched one's.
+pub type Effect = Vec<(u16, u8)>;
+
 impl<'m> Lab<'m> {
+    /// A lab charging `meter`.
     pub fn new(meter: &'m mut Meter, hold: u64) -> Lab<'m> {
         Lab {
-            meter,
+            meter: Some(meter),
+            frames: 0,
             hold: hold.max(1),
         }
     }
 
-    /// Emulated frames run so far through this meter.
-    pub fn frames(&self) -> u64 {
-        self.meter.spent()
+    /// A lab charging the job this thread runs, if any.
+    pub fn on_job(hold: u64) -> Lab<'static> {
+        Lab {
+            meter: None,
+            frames: 0,
+            hold: hold.max(1),
+        }
     }
 
-    pub fn meter(&mut self) -> &mut Meter {
-        self.meter
+    /// Emulated frames run so far through this lab.
+    pub fn frames(&self) -> u64 {
+        self.frames
     }
 
     /// Runs `n` frames holding the fork's current buttons.
     pub fn run(&mut self, f: &mut Fork, n: u64) -> Result<(), String> {
         for _ in 0..n {
-            self.meter.charge(1)?;
+            match self.meter.as_deref_mut() {
+                Some(m) => m.charge(1)?,
+                None => charge_current(1)?,
+            }
             f.run_frame()?;
+            self.frames += 1;
         }
         Ok(())
     }
 
+    /// Holds `b` on `pad` for `n` frames (and leaves it held).
+    pub fn hold_for(&mut self, f: &mut Fork, pad: usize, b: Buttons, n: u64) -> Result<(), String> {
+        f.set_buttons(pad, b);
+        self.run(f, n)
+    }
+
     /// One press: `b` held on `pad` for `hold` frames, then released for as long.
     pub fn tap(&mut self, f: &mut Fork, pad: usize, b: Buttons) -> Result<(), String> {
-        f.set_buttons(pad, b);
-        self.run(f, self.hold)?;
-        f.set_buttons(pad, Buttons::NONE);
-        self.run(f, self.hold)
+        self.tap_then(f, pad, b, self.hold)
+    }
+
+    /// `b` held on `pad` for `hold` frames, then released for `settle` frames.
+    pub fn tap_then(
+        &mut self,
+        f: &mut Fork,
+        pad: usize,
+        b: Buttons,
+        settle: u64,
+    ) -> Result<(), String> {
+        self.hold_for(f, pad, b, self.hold)?;
+        self.hold_for(f, pad, Buttons::NONE, settle)
+    }
+
+    /// A copy of `f` after `presses` presses of `b` on `pad`, then left alone until
+    /// `frames` frames have passed in all.
+    pub fn after(
+        &mut self,
+        f: &Fork,
+        pad: usize,
+        b: Buttons,
+        presses: u64,
+        frames: u64,
+    ) -> Result<Fork, String> {
+        let mut g = f.clone();
+        for _ in 0..presses {
+            self.tap(&mut g, pad, b)?;
+        }
+        let spent = presses * 2 * self.hold;
+        self.hold_for(&mut g, pad, Buttons::NONE, frames.saturating_sub(spent))?;
+        Ok(g)
+    }
+
+    /// Memory of a copy of `base` left alone for as long as a press and `settle` frames.
+    pub fn control(&mut self, base: &Fork, settle: u64) -> Result<Snapshot, String> {
+        let mut f = base.clone();
+        self.run(&mut f, self.hold + settle)?;
+        Ok(Snapshot::take(&f, true))
+    }
+
+    /// The bytes a press of `b` on `pad` (then `settle` frames) changed on a copy of
+    /// `base`, against `control` (see [`Lab::control`], with the same `settle`).
+    pub fn effect(
+        &mut self,
+        base: &Fork,
+        control: &Snapshot,
+        pad: usize,
+        b: Buttons,
+        settle: u64,
+    ) -> Result<Effect, String> {
+        let mut f = base.clone();
+        self.tap_then(&mut f, pad, b, settle)?;
+        let pressed = Snapshot::take(&f, true);
+        let at = |s: &Snapshot, a: u16| s.byte(a).unwrap_or(0);
+        Ok(control
+            .differing(&pressed)
+            .into_iter()
+            .map(|a| (a, at(&pressed, a).wrapping_sub(at(control, a))))
+            .collect())
     }
 
     /// Runs until the picture inside `region` has stayed the same for `still` frames in a
@@ -109,6 +189,13 @@ impl<'m> Lab<'m> {
         let pic = self.settle(&mut g, region, still, max)?;
         Ok((g, pic))
     }
+}
+
+/// A copy of the machine behind `frame`, or why there is none (a RAM-image host).
+pub fn fork_of(frame: &dyn Frame) -> Result<Fork, String> {
+    frame
+        .fork()
+        .ok_or_else(|| "this host cannot fork the machine, so nothing can be tried out".into())
 }
 
 /// Releases every pad of a fork taken from the running game (the real game's held buttons

@@ -8,8 +8,9 @@
 //! - [`picture`]: a frame's picture, rectangles, what changed between two pictures, and
 //!   where sprites may hide the background;
 //! - [`look`]: appearances learned from experiments and read back ([`Codebook`]);
-//! - [`lab`]: experiments on forks (press, wait for the picture to settle, look), and how
-//!   long the real game's picture has been still ([`Stillness`]);
+//! - [`lab`]: experiments on forks (press, wait for the picture to settle and look, or
+//!   compare memory with a copy left alone), and how long the real game's picture has been
+//!   still ([`Stillness`]);
 //! - [`job`]: long experiments run a bounded slice per game frame, reproducibly;
 //! - [`tape`]: presses proven on a fork, replayed into the real game with checkpoints;
 //! - [`narrate`]: the status line and the rule that no wait is silent.
@@ -22,7 +23,7 @@ pub mod picture;
 pub mod tape;
 
 pub use job::{Effort, Job, Meter, charge_current};
-pub use lab::{Lab, Stillness, release_all};
+pub use lab::{Effect, Lab, Stillness, fork_of, release_all};
 pub use look::{Codebook, Look, Verdict};
 pub use narrate::Narrator;
 pub use picture::{Changes, Picture, PixelMask, Rect, Shot, SpriteMask};

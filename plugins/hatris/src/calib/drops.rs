@@ -1,6 +1,6 @@
 //! Dropping pairs on a fork into chosen columns and recording what each landing did.
 
-use super::lab::Lab;
+use super::lab::{Lab, PAD};
 use super::pair::Pair;
 use super::snap::Snap;
 use nesmind_host::{Buttons, Fork, Frame};
@@ -49,7 +49,7 @@ impl PairReader<'_> {
 pub fn settle(lab: &mut Lab, fork: &mut Fork, r: &PairReader) -> Result<(), String> {
     let start = r.heights(fork);
     for _ in 0..SETTLE_WAIT {
-        lab.hold(fork, Buttons::NONE, 1)?;
+        lab.hold_for(fork, PAD, Buttons::NONE, 1)?;
         if r.heights(fork) != start {
             break;
         }
@@ -69,7 +69,7 @@ pub fn drop_pair(
 ) -> Result<Drop, String> {
     let before = Snap::take(fork);
     if swap {
-        lab.press(fork, Buttons::A)?;
+        lab.tap(fork, PAD, Buttons::A)?;
     }
     let mut spent = 0;
     while spent < STEER_FRAMES {
@@ -82,8 +82,8 @@ pub fn drop_pair(
             std::cmp::Ordering::Greater => Buttons::LEFT,
             std::cmp::Ordering::Equal => break,
         };
-        lab.press(fork, b)?;
-        spent += 2 * super::lab::PRESS;
+        lab.tap(fork, PAD, b)?;
+        spent += 2 * lab.hold;
     }
     fork.set_buttons(0, Buttons::DOWN);
     let mut heights = r.heights(fork);
@@ -100,7 +100,7 @@ pub fn drop_pair(
                  {DROP_FRAMES} frames"
             ));
         }
-        lab.hold(fork, Buttons::DOWN, 1)?;
+        lab.hold_for(fork, PAD, Buttons::DOWN, 1)?;
         let now = r.heights(fork);
         // A new pair enters above the old one: a height jumps up.
         if now[0] > heights[0] + 8 || now[1] > heights[1] + 8 {

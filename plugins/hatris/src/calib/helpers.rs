@@ -3,11 +3,12 @@
 //! cursor, and A either takes the bottom hat of the pile under it (Alexey) or picks it for
 //! a swap (Vladimir).
 
-use super::lab::{Lab, fork_of};
+use super::lab::{Lab, PAD, fork_of};
 use super::snap::Snap;
 use crate::ram_map::{Linear, Loc, RamMap};
 use crate::rules::{COLUMNS, Helper};
 use crate::runtime;
+use nesmind_host::kit::Memory;
 use nesmind_host::ramsearch::Test;
 use nesmind_host::{Buttons, Fork, Frame};
 
@@ -34,20 +35,20 @@ fn pair_gone(f: &dyn Frame, map: &RamMap) -> bool {
 /// The cursor on a helper screen: the byte Right moves by s, twice by 2s, Left by -s (the
 /// smallest such step), and its value over column 0.
 fn cursor(lab: &mut Lab, screen: &Fork) -> Result<Option<(u16, Linear)>, String> {
-    let base = Snap::take(&lab.after(screen, Buttons::NONE, 0, LOOK)?);
-    let right = Snap::take(&lab.after(screen, Buttons::RIGHT, 1, LOOK)?);
-    let right2 = Snap::take(&lab.after(screen, Buttons::RIGHT, 2, LOOK)?);
-    let left = Snap::take(&lab.after(screen, Buttons::LEFT, 1, LOOK)?);
+    let base = Snap::take(&lab.after(screen, PAD, Buttons::NONE, 0, LOOK)?);
+    let right = Snap::take(&lab.after(screen, PAD, Buttons::RIGHT, 1, LOOK)?);
+    let right2 = Snap::take(&lab.after(screen, PAD, Buttons::RIGHT, 2, LOOK)?);
+    let left = Snap::take(&lab.after(screen, PAD, Buttons::LEFT, 1, LOOK)?);
     let mut left_side = screen.clone();
     for _ in 0..COLUMNS {
-        lab.press(&mut left_side, Buttons::LEFT)?;
+        lab.tap(&mut left_side, PAD, Buttons::LEFT)?;
     }
     let at_left = Snap::take(&left_side);
     // The cursor may start against the left wall, where Left does nothing.
     let mut search = base.search();
     search.filter_pair(base.cpu(), right.cpu(), Test::Changed);
     search.filter_pair(base.cpu(), right2.cpu(), Test::Changed);
-    let delta = |a: &Snap, b: &Snap, at: Loc| b.get(at).wrapping_sub(a.get(at)) as i8 as i16;
+    let delta = |a: &Snap, b: &Snap, at: Loc| b.at(at).wrapping_sub(a.at(at)) as i8 as i16;
     let best = search
         .addresses()
         .iter()
@@ -62,7 +63,7 @@ fn cursor(lab: &mut Lab, screen: &Fork) -> Result<Option<(u16, Linear)>, String>
         (
             at.addr,
             Linear {
-                offset: at_left.get(at) as i16,
+                offset: at_left.at(at) as i16,
                 step: s,
             },
         )
@@ -86,21 +87,21 @@ fn move_to(
             std::cmp::Ordering::Greater => Buttons::LEFT,
             std::cmp::Ordering::Equal => return Ok(()),
         };
-        lab.press(fork, b)?;
+        lab.tap(fork, PAD, b)?;
     }
     Ok(())
 }
 
 /// Presses B on a fork of `frame`, where a pair is falling, to see whether a helper comes
 /// and how its screen works. `Ok(None)`: B did nothing (no helper in the pool).
-pub fn probe(frame: &dyn Frame, map: &RamMap) -> Result<(Option<Screen>, Lab), String> {
-    let mut lab = Lab::default();
+pub fn probe(frame: &dyn Frame, map: &RamMap) -> Result<(Option<Screen>, u64), String> {
+    let mut lab = super::lab::new();
     let start = fork_of(frame)?;
     let mut screen = start.clone();
-    lab.press(&mut screen, Buttons::B)?;
-    lab.hold(&mut screen, Buttons::NONE, LOOK)?;
+    lab.tap(&mut screen, PAD, Buttons::B)?;
+    lab.hold_for(&mut screen, PAD, Buttons::NONE, LOOK)?;
     if !pair_gone(&screen, map) {
-        return Ok((None, lab));
+        return Ok((None, lab.frames()));
     }
     let Some((cursor, cursor_code)) = cursor(&mut lab, &screen)? else {
         return Err("the helper screen's cursor (no byte follows Right and Left)".into());
@@ -113,8 +114,8 @@ pub fn probe(frame: &dyn Frame, map: &RamMap) -> Result<(Option<Screen>, Lab), S
     }
     let mut tried = screen.clone();
     move_to(&mut lab, &mut tried, cursor, cursor_code, tallest as i16)?;
-    lab.press(&mut tried, Buttons::A)?;
-    lab.hold(&mut tried, Buttons::NONE, LOOK)?;
+    lab.tap(&mut tried, PAD, Buttons::A)?;
+    lab.hold_for(&mut tried, PAD, Buttons::NONE, LOOK)?;
     let after = runtime::pile_codes(&tried, map);
     let helper = if after[tallest] == before[tallest][1..] {
         Helper::Alexey
@@ -130,10 +131,10 @@ pub fn probe(frame: &dyn Frame, map: &RamMap) -> Result<(Option<Screen>, Lab), S
     };
     if helper == Helper::Alexey {
         // B should end Alexey's work and bring the next pair.
-        lab.press(&mut tried, Buttons::B)?;
+        lab.tap(&mut tried, PAD, Buttons::B)?;
         let mut ended = false;
         for _ in 0..END_WAIT {
-            lab.hold(&mut tried, Buttons::NONE, 1)?;
+            lab.hold_for(&mut tried, PAD, Buttons::NONE, 1)?;
             if !pair_gone(&tried, map) {
                 ended = true;
                 break;
@@ -149,6 +150,6 @@ pub fn probe(frame: &dyn Frame, map: &RamMap) -> Result<(Option<Screen>, Lab), S
             cursor_code,
             helper,
         }),
-        lab,
+        lab.frames(),
     ))
 }

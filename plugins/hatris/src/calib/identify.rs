@@ -3,7 +3,7 @@
 //! exactly one of the types not yet placed explains where the hats stopped.
 
 use super::drops::{Drop, PairReader, drop_pair, settle};
-use super::lab::{Lab, fork_of};
+use super::lab::fork_of;
 use super::pair::Pair;
 use super::physics::{explains_with, pile_codes};
 use super::snap::Snap;
@@ -48,8 +48,8 @@ pub fn identify(
     frame: &dyn Frame,
     map: &RamMap,
     unknown: &[u8],
-) -> Result<([Option<u8>; HAT_TYPES], Lab), String> {
-    let mut lab = Lab::default();
+) -> Result<([Option<u8>; HAT_TYPES], u64), String> {
+    let mut lab = super::lab::new();
     let mut fork = fork_of(frame)?;
     let pair = pair_of(map);
     let reader = PairReader { pair: &pair };
@@ -78,7 +78,7 @@ pub fn identify(
                     names.join(", ")
                 ));
             }
-            1 => return Ok((*fits[0], lab)),
+            1 => return Ok((*fits[0], lab.frames())),
             _ if !spawned => break,
             _ => {}
         }

@@ -5,6 +5,7 @@ use super::drops::Drop;
 use super::snap::{Snap, all_locs, valid};
 use crate::ram_map::{Loc, PileLayout};
 use crate::rules::COLUMNS;
+use nesmind_host::kit::Memory;
 use nesmind_host::ramsearch::Test;
 use nesmind_host::sight::Effort;
 use std::collections::{HashMap, HashSet};
@@ -34,12 +35,12 @@ pub fn type_bytes(drops: &[Drop]) -> Vec<(u16, u16)> {
     let steady: Vec<Loc> = search.addresses().iter().map(|&a| Loc::cpu(a)).collect();
     let mut by_next: HashMap<Vec<u8>, Vec<u16>> = HashMap::new();
     for &at in &steady {
-        let seq: Vec<u8> = (0..n - 1).map(|k| snaps[k].get(at)).collect();
+        let seq: Vec<u8> = (0..n - 1).map(|k| snaps[k].at(at)).collect();
         by_next.entry(seq).or_default().push(at.addr);
     }
     let mut out = Vec::new();
     for &at in &steady {
-        let seq: Vec<u8> = (1..n).map(|k| snaps[k].get(at)).collect();
+        let seq: Vec<u8> = (1..n).map(|k| snaps[k].at(at)).collect();
         if seq.iter().all(|&v| v == seq[0]) {
             continue;
         }
@@ -74,7 +75,7 @@ pub fn landings(drops: &[Drop], falling: [u16; 2]) -> Vec<Landing> {
                 out.push(Landing {
                     drop: k,
                     col,
-                    code: d.before.get(Loc::cpu(f)),
+                    code: d.before.at(Loc::cpu(f)),
                 });
             }
         }
@@ -100,7 +101,7 @@ pub fn counts(drops: &[Drop], lands: &[Landing]) -> Option<(Loc, i32)> {
                 return true;
             };
             let want = lands.iter().filter(|l| l.drop == k && l.col == c).count() as u8;
-            let grew = next.get(at).wrapping_sub(drops[k].before.get(at));
+            let grew = next.at(at).wrapping_sub(drops[k].before.at(at));
             // A landing that completes a stack of five takes the count down by four.
             grew == want || (want == 1 && grew == 1u8.wrapping_sub(5))
         })
@@ -143,7 +144,7 @@ pub fn piles(
         .collect();
     let lands = &lands[..];
     let count = |k: usize, c: usize| -> i32 {
-        drops[k].before.get(counts.0.offset(counts.1 * c as i32)) as i32
+        drops[k].before.at(counts.0.offset(counts.1 * c as i32)) as i32
     };
     // A landing's slot index: the count before the drop (a pair's hats go to two piles).
     let slot = |l: &Landing| count(l.drop, l.col);
@@ -155,14 +156,14 @@ pub fn piles(
         let mut out = Vec::new();
         for at in all_locs() {
             effort.step()?;
-            if next.get(at) == l.code && before.get(at) != l.code {
+            if next.at(at) == l.code && before.at(at) != l.code {
                 out.push(at);
             }
         }
         Ok(out)
     };
     let holds = |at: Loc, l: &Landing| {
-        valid(at) && after(drops, l.drop).is_some_and(|s| s.get(at) == l.code)
+        valid(at) && after(drops, l.drop).is_some_and(|s| s.at(at) == l.code)
     };
     // Anchor: two landings in one column at different heights give the step.
     let Some(col0) = lands.first().map(|l| l.col) else {

@@ -14,11 +14,11 @@ pub mod physics;
 pub mod snap;
 
 use self::drops::{Drop, PairReader, drop_pair, settle};
-use self::lab::{Lab, fork_of};
+use self::lab::{Lab, PAD, fork_of};
 use self::pair::Pair;
 use self::physics::{Physics, board_of, fit, pile_codes, unique};
 use crate::board::Geometry;
-use crate::ram_map::{Linear, PileLayout, RamMap, Swap};
+use crate::ram_map::{HatrisMap, Linear, PileLayout, RamMap, Swap};
 use crate::rules::{HAT_TYPES, Settings};
 use nesmind_host::sight::Effort;
 use nesmind_host::{Buttons, Fork, Frame};
@@ -142,7 +142,8 @@ pub struct Calibrated {
     pub map: RamMap,
     /// The limit is known to lie between `map.height_limit` (survived) and this (ended).
     pub ended_at: i16,
-    pub lab: Lab,
+    /// Frames run on forks.
+    pub fork_frames: u64,
 }
 
 /// A calibration running as a job, a slice per game frame.
@@ -156,7 +157,7 @@ pub fn calibrate(
     name: &str,
     crc32: u32,
 ) -> Result<Calibrated, String> {
-    let mut lab = Lab::default();
+    let mut lab = lab::new();
     let mut fork = fork_of(frame)?;
     let reader = PairReader { pair };
     settle(&mut lab, &mut fork, &reader)?;
@@ -194,25 +195,27 @@ pub fn calibrate(
     };
     let mut map = RamMap {
         name: name.to_string(),
-        crc32,
-        falling: l.falling,
-        next: l.next,
-        column: pair.cols,
-        column_code: pair.col_code,
-        y: l.physics.ys,
-        y_code: Linear {
-            offset: l.physics.floor * l.physics.y_dir,
-            step: l.physics.y_dir,
+        crc32: vec![crc32],
+        game: HatrisMap {
+            falling: l.falling,
+            next: l.next,
+            column: pair.cols,
+            column_code: pair.col_code,
+            y: l.physics.ys,
+            y_code: Linear {
+                offset: l.physics.floor * l.physics.y_dir,
+                step: l.physics.y_dir,
+            },
+            swap,
+            hat_codes: l.physics.codes,
+            piles: l.piles,
+            nest_reading: l.physics.reading,
+            height_limit: 0,
+            helpers: None,
+            shop: None,
+            stage: None,
+            cash: None,
         },
-        swap,
-        hat_codes: l.physics.codes,
-        piles: l.piles,
-        nest_reading: l.physics.reading,
-        height_limit: 0,
-        helpers: None,
-        shop: None,
-        stage: None,
-        cash: None,
     };
     // From here on the pair is read through the bytes the drops confirmed.
     let confirmed = identify::pair_of(&map);
@@ -222,15 +225,15 @@ pub fn calibrate(
     Ok(Calibrated {
         map,
         ended_at: ended,
-        lab,
+        fork_frames: lab.frames(),
     })
 }
 
 /// What A exchanges, told by the type bytes (the probe's pair may have had equal hats).
 fn swap_kind(lab: &mut Lab, frame: &dyn Frame, falling: [u16; 2]) -> Result<Swap, String> {
     let fork = fork_of(frame)?;
-    let base = lab.after(&fork, Buttons::NONE, 0, 8)?;
-    let swapped = lab.after(&fork, Buttons::A, 1, 8)?;
+    let base = lab.after(&fork, PAD, Buttons::NONE, 0, 8)?;
+    let swapped = lab.after(&fork, PAD, Buttons::A, 1, 8)?;
     let [a, b] = falling;
     Ok(
         if swapped.peek(a) == base.peek(b)

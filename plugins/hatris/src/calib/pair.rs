@@ -2,9 +2,10 @@
 //! step together (the hats' columns), the two bytes Down drives together (their heights),
 //! and what A exchanges.
 
-use super::lab::Lab;
+use super::lab::{Lab, PAD};
 use super::snap::Snap;
 use crate::ram_map::{Linear, Loc, Swap};
+use nesmind_host::kit::Memory;
 use nesmind_host::ramsearch::Test;
 use nesmind_host::{Buttons, Fork, Frame};
 
@@ -29,7 +30,7 @@ pub struct Pair {
 }
 
 fn delta(a: &Snap, b: &Snap, at: Loc) -> i16 {
-    b.get(at).wrapping_sub(a.get(at)) as i8 as i16
+    b.at(at).wrapping_sub(a.at(at)) as i8 as i16
 }
 
 /// Bytes that one press of `one` moves by s, two presses by 2s, and one press of `other`
@@ -58,7 +59,7 @@ fn column_pair(base: &Snap, movers: &[(Loc, i16)]) -> Option<([u16; 2], i16)> {
     let mut best: Option<([u16; 2], i16)> = None;
     for (i, &(a, s)) in movers.iter().enumerate() {
         for &(b, t) in &movers[i + 1..] {
-            let gap = base.get(b) as i16 - base.get(a) as i16;
+            let gap = base.at(b) as i16 - base.at(a) as i16;
             if s != t || (gap != s && gap != -s) {
                 continue;
             }
@@ -83,7 +84,7 @@ fn height_pairs(base: &Snap, down: &Snap, cols: [u16; 2]) -> Vec<([u16; 2], i16)
         .map(|&a| Loc::cpu(a))
         .filter_map(|at| {
             // Not wrapped: a hard drop moves the byte a long way.
-            let d = down.get(at) as i16 - base.get(at) as i16;
+            let d = down.at(at) as i16 - base.at(at) as i16;
             (d.abs() >= 4).then_some((at, d))
         })
         .collect();
@@ -91,7 +92,7 @@ fn height_pairs(base: &Snap, down: &Snap, cols: [u16; 2]) -> Vec<([u16; 2], i16)
     let mut found: Vec<([u16; 2], i16, (bool, i32))> = Vec::new();
     for (i, &(a, d)) in movers.iter().enumerate() {
         for &(b, e) in &movers[i + 1..] {
-            if d != e || base.get(a) != base.get(b) {
+            if d != e || base.at(a) != base.at(b) {
                 continue;
             }
             let (a, b) = (a.addr, b.addr);
@@ -117,7 +118,7 @@ fn height_pairs(base: &Snap, down: &Snap, cols: [u16; 2]) -> Vec<([u16; 2], i16)
 pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
     let fork = super::lab::fork_of(frame)?;
     let snap = |lab: &mut Lab, b: Buttons, n: u64| -> Result<Snap, String> {
-        Ok(Snap::take(&lab.after(&fork, b, n, PROBE_FRAMES)?))
+        Ok(Snap::take(&lab.after(&fork, PAD, b, n, PROBE_FRAMES)?))
     };
     let base = snap(lab, Buttons::NONE, 0)?;
     let right = snap(lab, Buttons::RIGHT, 1)?;
@@ -139,10 +140,10 @@ pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
     // next one soon after. A frame with nothing pressed comes first, so that Down is a new
     // press even where the player was holding it (a game may drop only on a new press).
     let mut idle = fork.clone();
-    lab.hold(&mut idle, Buttons::NONE, 3)?;
+    lab.hold_for(&mut idle, PAD, Buttons::NONE, 3)?;
     let mut down = fork.clone();
-    lab.hold(&mut down, Buttons::NONE, 1)?;
-    lab.hold(&mut down, Buttons::DOWN, 2)?;
+    lab.hold_for(&mut down, PAD, Buttons::NONE, 1)?;
+    lab.hold_for(&mut down, PAD, Buttons::DOWN, 2)?;
     let mut heights = height_pairs(&Snap::take(&idle), &Snap::take(&down), cols).into_iter();
     let Some((ys, y_dir)) = heights.next() else {
         return Ok(None);
@@ -150,9 +151,9 @@ pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
     let offset = leftmost(lab, &fork, cols, step)?;
     let swapped = snap(lab, Buttons::A, 1)?;
     let [c1, c2] = cols.map(Loc::cpu);
-    let swap = if swapped.get(c1) == base.get(c2) && swapped.get(c2) == base.get(c1) {
+    let swap = if swapped.at(c1) == base.at(c2) && swapped.at(c2) == base.at(c1) {
         Some(Swap::Columns)
-    } else if swapped.get(c1) == base.get(c1) && swapped.get(c2) == base.get(c2) {
+    } else if swapped.at(c1) == base.at(c1) && swapped.at(c2) == base.at(c2) {
         // Columns kept: A exchanged the types, or the hats are alike (told apart later).
         None
     } else {
@@ -172,7 +173,7 @@ pub fn probe(lab: &mut Lab, frame: &dyn Frame) -> Result<Option<Pair>, String> {
 fn leftmost(lab: &mut Lab, fork: &Fork, cols: [u16; 2], step: i16) -> Result<i16, String> {
     let mut f = fork.clone();
     for _ in 0..6 {
-        lab.press(&mut f, Buttons::LEFT)?;
+        lab.tap(&mut f, PAD, Buttons::LEFT)?;
     }
     let v = cols.map(|c| f.peek(c) as i16);
     // The left hat of the pair sits over column 0.

@@ -8,6 +8,7 @@ use super::snap::Snap;
 use crate::board::{Board, Geometry};
 use crate::ram_map::{Loc, PileLayout};
 use crate::rules::{COLUMNS, HAT_TYPES, NestReading, Settings};
+use nesmind_host::kit::Memory;
 
 /// The byte codes of pile c's hats, bottom first, as `snap` holds them.
 pub fn pile_codes(snap: &Snap, layout: &PileLayout) -> [Vec<u8>; COLUMNS] {
@@ -22,9 +23,9 @@ pub fn pile_codes(snap: &Snap, layout: &PileLayout) -> [Vec<u8>; COLUMNS] {
         return Default::default();
     };
     std::array::from_fn(|c| {
-        let n = snap.get(counts.offset(counts_stride * c as i32)).min(96) as i32;
+        let n = snap.at(counts.offset(counts_stride * c as i32)).min(96) as i32;
         (0..n)
-            .map(|i| snap.get(hats.offset(stride * c as i32 + step * i)))
+            .map(|i| snap.at(hats.offset(stride * c as i32 + step * i)))
             .collect()
     })
 }
@@ -62,7 +63,7 @@ fn codes_seen(drops: &[Drop], layout: &PileLayout, falling: [u16; 2]) -> Vec<u8>
     let mut seen: Vec<u8> = Vec::new();
     for d in drops {
         let piles = pile_codes(&d.before, layout);
-        let pair = falling.map(|f| d.before.get(Loc::cpu(f)));
+        let pair = falling.map(|f| d.before.at(Loc::cpu(f)));
         for k in piles.iter().flatten().chain(&pair) {
             if !seen.contains(k) {
                 seen.push(*k);
@@ -122,10 +123,10 @@ fn explains(
             let Ok(col) = usize::try_from(d.cols[i]) else {
                 continue;
             };
-            if col >= COLUMNS || types(d.before.get(Loc::cpu(falling[i]))).is_none() {
+            if col >= COLUMNS || types(d.before.at(Loc::cpu(falling[i]))).is_none() {
                 return None;
             }
-            let y = d.landed.get(Loc::cpu(ys[if crossed { 1 - i } else { i }]));
+            let y = d.landed.at(Loc::cpu(ys[if crossed { 1 - i } else { i }]));
             let f = y_dir * y as i16 - h[col];
             match floor {
                 None => floor = Some(f),

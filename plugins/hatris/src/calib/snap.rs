@@ -4,6 +4,7 @@
 
 use crate::ram_map::{Loc, Space};
 use nesmind_host::Frame;
+use nesmind_host::kit::Memory;
 use nesmind_host::ramsearch::{Search, Snapshot, Width};
 
 /// CPU addresses of console RAM and PRG RAM.
@@ -28,13 +29,6 @@ impl Snap {
         }
     }
 
-    pub fn get(&self, loc: Loc) -> u8 {
-        match loc.space {
-            Space::Cpu => self.cpu.byte(loc.addr).unwrap_or(0),
-            Space::Ppu => self.ppu.get(loc.addr as usize).copied().unwrap_or(0),
-        }
-    }
-
     /// The CPU side, for RAM searches.
     pub fn cpu(&self) -> &Snapshot {
         &self.cpu
@@ -43,6 +37,15 @@ impl Snap {
     /// A byte search over the CPU side, every address a candidate.
     pub fn search(&self) -> Search {
         Search::new(self.cpu.clone(), Width::U8)
+    }
+}
+
+impl Memory for Snap {
+    fn byte(&self, addr: u16) -> u8 {
+        Memory::byte(&self.cpu, addr)
+    }
+    fn ppu_byte(&self, addr: u16) -> u8 {
+        self.ppu.get(addr as usize).copied().unwrap_or(0)
     }
 }
 

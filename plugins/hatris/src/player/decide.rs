@@ -66,12 +66,12 @@ impl HatrisPlayer {
             .collect();
         if !unknown.is_empty() {
             match identify::identify(&*frame, &map, &unknown) {
-                Ok((codes, lab)) => {
-                    self.fork_frames += lab.frames;
+                Ok((codes, spent)) => {
+                    self.fork_frames += spent;
                     map.hat_codes = codes;
                     log::info!(
                         "hatris: new hat byte(s) identified ({} frames on forks): {}",
-                        lab.frames,
+                        spent,
                         calib::describe(&map)
                     );
                     self.map = Some(map.clone());

@@ -5,7 +5,7 @@ use super::{HatrisPlayer, PATIENCE, PROBE_EVERY, Phase};
 
 /// Fork frames of RAM calibration run per game frame.
 const CAL_GRANT: u64 = 40;
-use crate::calib::{self, lab::Lab, pair};
+use crate::calib::{self, pair};
 use crate::game::Game;
 use crate::ram_map::{self, HelperMap, RamMap};
 use nesmind_host::Frame;
@@ -24,7 +24,7 @@ impl HatrisPlayer {
             let known = self
                 .rom
                 .as_ref()
-                .and_then(|rom| ram_map::find(&shipped, |c| rom.matches_crc(c)))
+                .and_then(|rom| ram_map::find(&shipped, rom))
                 .filter(|m| m.piles != ram_map::PileLayout::Unknown)
                 .cloned();
             return match known {
@@ -43,9 +43,9 @@ impl HatrisPlayer {
                 ),
             };
         }
-        let mut lab = Lab::default();
+        let mut lab = calib::lab::new();
         let probe = pair::probe(&mut lab, &*frame);
-        self.fork_frames += lab.frames;
+        self.fork_frames += lab.frames();
         let found = match probe {
             Ok(found) => found,
             Err(e) => return self.fail(frame, format!("a way to try things out ({e})")),
@@ -98,7 +98,7 @@ impl HatrisPlayer {
         let n = frame.frame_number();
         match result.and_then(|r| r) {
             Ok(c) => {
-                self.fork_frames += c.lab.frames;
+                self.fork_frames += c.fork_frames;
                 if self.calibrated_at.is_none() {
                     self.calibrated_at = Some(n);
                 }
@@ -153,7 +153,7 @@ impl HatrisPlayer {
     pub(super) fn compare_with_shipped(&self, found: &RamMap) {
         let shipped = ram_map::shipped();
         let Some(rom) = &self.rom else { return };
-        let Some(known) = ram_map::find(&shipped, |c| rom.matches_crc(c)) else {
+        let Some(known) = ram_map::find(&shipped, rom) else {
             return;
         };
         let mut differ = Vec::new();
@@ -211,8 +211,8 @@ impl HatrisPlayer {
     /// Tries B on a fork to learn the helper screen, now that a helper should be in the pool.
     pub(super) fn learn_helpers(&mut self, frame: &mut dyn Frame, map: &mut RamMap) {
         match calib::helpers::probe(&*frame, map) {
-            Ok((screen, lab)) => {
-                self.fork_frames += lab.frames;
+            Ok((screen, spent)) => {
+                self.fork_frames += spent;
                 self.tracker.seen(screen.as_ref().map(|s| s.helper));
                 if let Some(s) = screen {
                     map.helpers = Some(HelperMap {
@@ -225,7 +225,7 @@ impl HatrisPlayer {
                     log::info!(
                         "hatris: helpers worked out ({} frames on forks): B calls {:?}; the \
                          cursor is ${:04X} (column = (byte - {}) / {})",
-                        lab.frames,
+                        spent,
                         s.helper,
                         s.cursor,
                         s.cursor_code.offset,
@@ -252,8 +252,8 @@ impl HatrisPlayer {
     ) -> bool {
         let expected = game.pool.last().copied();
         let seen = match calib::helpers::probe(frame, map) {
-            Ok((screen, lab)) => {
-                self.fork_frames += lab.frames;
+            Ok((screen, spent)) => {
+                self.fork_frames += spent;
                 screen.map(|s| s.helper)
             }
             Err(_) => None,

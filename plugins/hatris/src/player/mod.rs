@@ -125,15 +125,7 @@ impl HatrisPlayer {
         let mut use_ram = true;
         for (key, value) in opts {
             match key.as_str() {
-                "ram_map" => {
-                    let text = nesmind_host::files::read_capped_text(
-                        std::path::Path::new(value),
-                        1 << 20,
-                        "a Hatris RAM map file",
-                    )
-                    .map_err(|e| format!("hatris: cannot read ram_map {value}: {e}"))?;
-                    maps = ram_map::parse_maps(&text, value)?;
-                }
+                "ram_map" => maps = nesmind_host::kit::load(value)?,
                 "save_map" => save_map = Some(value.clone()),
                 "weights" => weights = Weights::load(value)?,
                 "settings" => settings = crate::sim::load_settings(Some(value))?,
@@ -241,10 +233,7 @@ impl HatrisPlayer {
         let (Some(path), Some(map)) = (&self.save_map, &self.map) else {
             return;
         };
-        let result = map.to_ron().and_then(|text| {
-            nesmind_host::files::write_atomic(std::path::Path::new(path), text.as_bytes())
-        });
-        match result {
+        match nesmind_host::kit::save(path, map) {
             Ok(()) => log::info!("hatris: saved the map to {path}"),
             Err(e) => log::error!("hatris: cannot save the map: {e}"),
         }
@@ -352,7 +341,7 @@ impl Plugin for HatrisPlayer {
         self.rom = Some(rom.clone());
         setup.use_pads(1);
         // A map given by the user is used as given; otherwise the game is calibrated.
-        if let Some(map) = ram_map::find(&self.maps, |c| rom.matches_crc(c)).cloned() {
+        if let Some(map) = ram_map::find(&self.maps, rom).cloned() {
             if map.piles == ram_map::PileLayout::Unknown {
                 return Err(format!(
                     "hatris: the given map '{}' does not say where the piles are",

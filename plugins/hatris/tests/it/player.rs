@@ -38,7 +38,7 @@ fn host(seed: u64) -> RamHost {
     let game = Game::new(Settings::default(), &mut StdRng::seed_from_u64(seed));
     let map = ram_map::shipped()
         .into_iter()
-        .find(|m| m.crc32 == HOST_CRC)
+        .find(|m| m.crc32 == [HOST_CRC])
         .unwrap();
     RamHost::new(game, map).unwrap()
 }
@@ -76,7 +76,7 @@ fn plays_the_ram_image_host_by_pad_alone() {
         h.game.stacks_cleared
     );
     assert!(h.game.level >= 4, "level {}", h.game.level);
-    assert!(!h.status.is_empty());
+    assert!(!h.status().is_empty());
     assert!(p.result().unwrap().contains("decisions"));
 }
 
@@ -132,7 +132,7 @@ fn without_forks_or_a_map_nothing_is_pressed() {
         );
         h.advance();
     }
-    assert!(h.status.contains("not playing"), "{}", h.status);
+    assert!(h.status().contains("not playing"), "{}", h.status());
     assert!(
         p.result().unwrap().contains("calibration failed"),
         "{:?}",
@@ -158,7 +158,7 @@ fn hosts_without_a_ppu_show_none() {
     let game = Game::new(Settings::default(), &mut StdRng::seed_from_u64(1));
     let map = ram_map::shipped()
         .into_iter()
-        .find(|m| m.crc32 == 0x48415452)
+        .find(|m| m.crc32 == [0x48415452])
         .unwrap();
     let host = RamHost::new(game, map).unwrap();
     assert_eq!(host.peek_ppu(0x3F00), 0);

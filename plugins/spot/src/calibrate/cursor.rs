@@ -31,7 +31,7 @@ fn walk_to_edge(
     let mut seen = vec![values(from, bytes)];
     for _ in 0..9 {
         let mut f = forks.last().expect("one fork").clone();
-        lab.tap(&mut f, pad, dir, SETTLE)?;
+        lab.tap_then(&mut f, pad, dir, SETTLE)?;
         let v = values(&f, bytes);
         if v == *seen.last().expect("one value") {
             return Ok(forks.pop().expect("one fork"));
@@ -80,21 +80,21 @@ pub fn find_cursor(
     let mut f = corner.clone();
     let mut path = vec![((0u8, 0u8), values(&f, candidates))];
     for k in 1..7 {
-        lab.tap(&mut f, pad, Buttons::RIGHT, SETTLE)?;
+        lab.tap_then(&mut f, pad, Buttons::RIGHT, SETTLE)?;
         path.push(((0, k), values(&f, candidates)));
     }
     let top_right = values(&f, candidates);
     for k in 1..7 {
-        lab.tap(&mut f, pad, Buttons::DOWN, SETTLE)?;
+        lab.tap_then(&mut f, pad, Buttons::DOWN, SETTLE)?;
         path.push(((k, 6), values(&f, candidates)));
     }
     // One press past each edge must stop or wrap round, not reach an eighth cell.
     let mut past = f.clone();
-    lab.tap(&mut past, pad, Buttons::DOWN, SETTLE)?;
+    lab.tap_then(&mut past, pad, Buttons::DOWN, SETTLE)?;
     let below = values(&past, candidates);
     let mut past = corner.clone();
     for _ in 0..7 {
-        lab.tap(&mut past, pad, Buttons::RIGHT, SETTLE)?;
+        lab.tap_then(&mut past, pad, Buttons::RIGHT, SETTLE)?;
     }
     let beyond = values(&past, candidates);
 

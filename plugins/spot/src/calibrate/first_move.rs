@@ -3,7 +3,7 @@
 //! board; the cell that changed says which way round the array lies on the screen, and the
 //! code is the one this pad plays.
 
-use super::lab::{Lab, release_all};
+use super::lab::{CursorProbes, Lab, release_all};
 use super::scan::Found;
 use crate::map_read::Memory;
 use crate::ram_map::{BoardShape, Cursor};
@@ -131,7 +131,7 @@ fn tour(lab: &mut Lab, base: &Fork, pad: usize, cursor: &Cursor, from: u8) -> Re
     if !lab.drive(&mut f, pad, cursor, from)? {
         return Ok(false);
     }
-    lab.tap(&mut f, pad, Buttons::A, 3)?;
+    lab.tap_then(&mut f, pad, Buttons::A, 3)?;
     Ok(lab.drive(&mut f, pad, cursor, 24)? && lab.drive(&mut f, pad, cursor, 48 - from)?)
 }
 
@@ -161,7 +161,7 @@ fn moves_with(
         if !lab.drive(&mut f, pad, cursor, from)? {
             return Ok(Err(format!("cursor: the hand does not reach cell {from}")));
         }
-        lab.tap(&mut f, pad, Buttons::A, 3)?;
+        lab.tap_then(&mut f, pad, Buttons::A, 3)?;
         if !lab.drive(&mut f, pad, cursor, to)? {
             return Ok(Err(format!("cursor: the hand does not reach cell {to}")));
         }

@@ -1,91 +1,40 @@
-//! Experiments on forks: pressing a pad on a copy of the machine and comparing its memory
-//! with a copy left alone, so that only what the press caused shows up.
+//! Spot's experiments on forks, on the host's lab (`nesmind_host::sight::Lab`: press a pad
+//! on a copy of the machine and compare its memory with a copy left alone, so that only
+//! what the press caused shows up): which bytes follow the pad like a cursor, and walking
+//! that cursor.
 
 use crate::map_read::Memory;
 use crate::pad_plan::direction;
 use crate::ram_map::Cursor;
 use nesmind_host::ramsearch::{Search, Snapshot, Test, Width};
-use nesmind_host::sight::Meter;
-use nesmind_host::{Buttons, Fork, Frame};
+pub use nesmind_host::sight::{Lab, release_all};
+use nesmind_host::{Buttons, Fork};
 
 /// Frames run after a button is released before memory is compared.
 pub const SETTLE: u64 = 8;
 /// The D-pad directions in the order the probes use them.
 pub const DIRS: [Buttons; 4] = [Buttons::RIGHT, Buttons::LEFT, Buttons::DOWN, Buttons::UP];
 
-/// Counts the frames run on forks, charging them to a meter (calibration runs a slice
-/// per game frame); `hold` is how long a press lasts.
-pub struct Lab<'m> {
-    pub frames: u64,
-    pub hold: u64,
-    meter: &'m mut Meter,
+/// Spot's probes, on the host's fork lab: which bytes a pad moves like a cursor.
+pub trait CursorProbes {
+    fn any_effect(&mut self, base: &Fork, pad: usize) -> Result<bool, String>;
+    fn cursor_bytes(&mut self, base: &Fork, pad: usize) -> Result<Vec<u16>, String>;
+    fn responds(&mut self, base: &Fork, pad: usize) -> Result<bool, String>;
+    fn drive(
+        &mut self,
+        f: &mut Fork,
+        pad: usize,
+        cursor: &Cursor,
+        target: u8,
+    ) -> Result<bool, String>;
 }
 
-/// What one direction did, per byte: the pressed fork's value minus the untouched one's.
-pub type Effect = Vec<(u16, u8)>;
-
-impl<'m> Lab<'m> {
-    pub fn new(hold: u64, meter: &'m mut Meter) -> Lab<'m> {
-        Lab {
-            frames: 0,
-            hold,
-            meter,
-        }
-    }
-
-    pub fn run(&mut self, f: &mut Fork, n: u64) -> Result<(), String> {
-        for _ in 0..n {
-            self.meter.charge(1)?;
-            self.frames += 1;
-            f.run_frame()?;
-        }
-        Ok(())
-    }
-
-    /// Holds `b` on `pad`, releases it and runs `settle` frames more.
-    pub fn tap(&mut self, f: &mut Fork, pad: usize, b: Buttons, settle: u64) -> Result<(), String> {
-        f.set_buttons(pad, b);
-        self.run(f, self.hold)?;
-        f.set_buttons(pad, Buttons::NONE);
-        self.run(f, settle)
-    }
-
-    /// The base left alone for as long as a tap takes.
-    pub fn control(&mut self, base: &Fork) -> Result<Snapshot, String> {
-        let mut f = base.clone();
-        self.run(&mut f, self.hold + SETTLE)?;
-        Ok(Snapshot::take(&f, true))
-    }
-
-    /// The bytes a tap of `b` changed, against `control`.
-    pub fn effect(
-        &mut self,
-        base: &Fork,
-        control: &Snapshot,
-        pad: usize,
-        b: Buttons,
-    ) -> Result<Effect, String> {
-        let mut f = base.clone();
-        self.tap(&mut f, pad, b, SETTLE)?;
-        let pressed = Snapshot::take(&f, true);
-        Ok(control
-            .differing(&pressed)
-            .into_iter()
-            .map(|a| {
-                let d = pressed
-                    .byte(a)
-                    .unwrap_or(0)
-                    .wrapping_sub(control.byte(a).unwrap_or(0));
-                (a, d)
-            })
-            .collect())
-    }
-
+impl CursorProbes for Lab<'_> {
     /// Whether a tap of Right or Left on `pad` leaves any trace (a cheap first look).
-    pub fn any_effect(&mut self, base: &Fork, pad: usize) -> Result<bool, String> {
-        let control = self.control(base)?;
+    fn any_effect(&mut self, base: &Fork, pad: usize) -> Result<bool, String> {
+        let control = self.control(base, SETTLE)?;
         for b in [Buttons::RIGHT, Buttons::LEFT] {
-            if !self.effect(base, &control, pad, b)?.is_empty() {
+            if !self.effect(base, &control, pad, b, SETTLE)?.is_empty() {
                 return Ok(true);
             }
         }
@@ -95,11 +44,11 @@ impl<'m> Lab<'m> {
     /// Bytes that follow the D-pad like a cursor: opposite directions move them by opposite
     /// amounts (or one of the two does nothing, at an edge). Empty when the pad does not
     /// move anything, e.g. on another player's turn.
-    pub fn cursor_bytes(&mut self, base: &Fork, pad: usize) -> Result<Vec<u16>, String> {
-        let control = self.control(base)?;
+    fn cursor_bytes(&mut self, base: &Fork, pad: usize) -> Result<Vec<u16>, String> {
+        let control = self.control(base, SETTLE)?;
         let mut effects = Vec::new();
         for b in DIRS {
-            effects.push(self.effect(base, &control, pad, b)?);
+            effects.push(self.effect(base, &control, pad, b, SETTLE)?);
         }
         let delta = |k: usize, a: u16| {
             effects[k]
@@ -121,13 +70,13 @@ impl<'m> Lab<'m> {
     }
 
     /// Whether `pad` moves a cursor on this fork.
-    pub fn responds(&mut self, base: &Fork, pad: usize) -> Result<bool, String> {
+    fn responds(&mut self, base: &Fork, pad: usize) -> Result<bool, String> {
         Ok(self.any_effect(base, pad)? && !self.cursor_bytes(base, pad)?.is_empty())
     }
 
     /// Walks the cursor to `target` one press at a time, reading it back after each press;
     /// false if it cannot be read or stops moving.
-    pub fn drive(
+    fn drive(
         &mut self,
         f: &mut Fork,
         pad: usize,
@@ -142,7 +91,7 @@ impl<'m> Lab<'m> {
             if cell == target {
                 return Ok(true);
             }
-            self.tap(f, pad, direction(cell, target), 3)?;
+            self.tap_then(f, pad, direction(cell, target), 3)?;
             if cursor_cell(cursor, f) == Some(cell) {
                 stuck += 1;
                 if stuck >= 3 {
@@ -158,13 +107,6 @@ impl<'m> Lab<'m> {
 pub fn cursor_cell(cursor: &Cursor, f: &Fork) -> Option<u8> {
     let now: Vec<u8> = cursor.addresses().iter().map(|&(_, a)| f.byte(a)).collect();
     (0..49u8).find(|&c| cursor.bytes(c) == now)
-}
-
-/// Releases every pad on a fork taken from the running game.
-pub fn release_all(f: &mut Fork) {
-    for pad in 0..4 {
-        f.set_buttons(pad, Buttons::NONE);
-    }
 }
 
 /// Addresses whose value is the same in every snapshot of a group and differs between

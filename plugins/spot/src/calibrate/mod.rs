@@ -20,8 +20,8 @@ mod lab;
 pub mod scan;
 mod turns;
 
-use crate::ram_map::{CellCodes, Cursor, RamMap, Turn};
-use lab::{Lab, release_all};
+use crate::ram_map::{CellCodes, Cursor, RamMap, SpotMap, Turn};
+use lab::{CursorProbes, Lab, release_all};
 use nesmind_host::ramsearch::Snapshot;
 use nesmind_host::sight::{Job, Meter};
 use nesmind_host::{Fork, Frame, RomInfo};
@@ -272,9 +272,9 @@ impl Trial {
         frames: &mut u64,
     ) -> Result<(RamMap, Vec<String>), Problem> {
         for hold in HOLDS {
-            let mut lab = Lab::new(hold, meter);
+            let mut lab = Lab::new(meter, hold);
             let turn = find_turn(&mut lab, &base, found);
-            *frames += lab.frames;
+            *frames += lab.frames();
             let (fork, pad, bytes) = match turn? {
                 TurnSearch::Found(f, pad, bytes) => (*f, pad, bytes),
                 // Longer presses only help a game that saw none of the short ones.
@@ -286,9 +286,9 @@ impl Trial {
                     )));
                 }
             };
-            let mut lab = Lab::new(hold, meter);
+            let mut lab = Lab::new(meter, hold);
             let out = self.explain(&mut lab, &base, &fork, pad, &bytes, found);
-            *frames += lab.frames;
+            *frames += lab.frames();
             return out;
         }
         Err(Problem::from(format!(
@@ -349,26 +349,28 @@ impl Trial {
                 None => format!("{} (calibrated)", self.rom.file_name),
             },
             crc32: vec![self.rom.crc32],
-            board: o.shape,
-            cells: CellCodes {
-                empty: o.empty,
-                blocked: o.blocked,
-                players: order.iter().map(|t| t.0).collect(),
+            game: SpotMap {
+                board: o.shape,
+                cells: CellCodes {
+                    empty: o.empty,
+                    blocked: o.blocked,
+                    players: order.iter().map(|t| t.0).collect(),
+                },
+                cursor,
+                turn: Turn {
+                    addr: turns.addr,
+                    values: order.iter().map(|t| t.1).collect(),
+                },
+                pad_of_player: order
+                    .iter()
+                    .enumerate()
+                    .map(|(slot, t)| t.2.unwrap_or(slot))
+                    .collect(),
+                press_frames: lab.hold as u8,
+                seats: None,
+                screen: None,
+                bonus: None,
             },
-            cursor,
-            turn: Turn {
-                addr: turns.addr,
-                values: order.iter().map(|t| t.1).collect(),
-            },
-            pad_of_player: order
-                .iter()
-                .enumerate()
-                .map(|(slot, t)| t.2.unwrap_or(slot))
-                .collect(),
-            press_frames: lab.hold as u8,
-            seats: None,
-            screen: None,
-            bonus: None,
         };
         map.validate().map_err(|e| {
             fatal(format!(
@@ -424,7 +426,7 @@ impl Trial {
 /// Whether no start-position array changes while a probe would run from `f`.
 fn settled(lab: &mut Lab, f: &Fork, found: &[Found]) -> Result<bool, String> {
     let now = Snapshot::take(f, true);
-    let later = lab.control(f)?;
+    let later = lab.control(f, lab::SETTLE)?;
     Ok(found.iter().all(|b| b.read(&now) == b.read(&later)))
 }
 

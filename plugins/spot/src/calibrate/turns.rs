@@ -4,7 +4,7 @@
 //! confirm the board: every other player's move must read as a legal move of the rules model.
 
 use super::first_move::{Oriented, read_board};
-use super::lab::{Lab, release_all, separating_bytes};
+use super::lab::{CursorProbes, Lab, release_all, separating_bytes};
 use crate::moves::Move;
 use crate::position::{MAX_PLAYERS, Position};
 use crate::ram_map::Cursor;
@@ -69,12 +69,12 @@ fn move_for(
         let from = *mine.iter().find(|&&m| near(m, to)).expect("filtered");
         let mut g = f.clone();
         if !(lab.drive(&mut g, pad, cursor, from)? && {
-            lab.tap(&mut g, pad, Buttons::A, 3)?;
+            lab.tap_then(&mut g, pad, Buttons::A, 3)?;
             lab.drive(&mut g, pad, cursor, to)?
         }) {
             continue;
         }
-        lab.tap(&mut g, pad, Buttons::A, 1)?;
+        lab.tap_then(&mut g, pad, Buttons::A, 1)?;
         if read_board(&o.shape, &g)[usize::from(to)] == code {
             *f = g;
             return Ok(true);
@@ -120,11 +120,11 @@ pub fn learn_turns(
         let moved = if round == 0 && code == o.mine {
             lab.drive(&mut f, pad, cursor, o.from)?
                 && {
-                    lab.tap(&mut f, pad, Buttons::A, 3)?;
+                    lab.tap_then(&mut f, pad, Buttons::A, 3)?;
                     lab.drive(&mut f, pad, cursor, o.to)?
                 }
                 && {
-                    lab.tap(&mut f, pad, Buttons::A, 1)?;
+                    lab.tap_then(&mut f, pad, Buttons::A, 1)?;
                     true
                 }
         } else {

@@ -3,7 +3,7 @@
 //! --variant` wrote. The Spot player is never given these; the harness uses them to set the
 //! title menu, to check every move, and to compare what calibration found with the truth.
 
-use crate::ram_map::{BoardShape, CellCodes, Cursor, RamMap, Screen, Seats, Turn};
+use crate::ram_map::{BoardShape, CellCodes, Cursor, RamMap, Screen, Seats, SpotMap, Turn};
 use nesmind_host::{Buttons, Frame};
 use std::collections::BTreeMap;
 
@@ -229,41 +229,43 @@ impl CartFacts {
                 None => "DOTS".into(),
             },
             crc32: vec![0],
-            board: BoardShape {
-                addr: origin as u16,
-                row_step: (self.cell_addr(1, 0) - origin) as i16,
-                col_step: (self.cell_addr(0, 1) - origin) as i16,
+            game: SpotMap {
+                board: BoardShape {
+                    addr: origin as u16,
+                    row_step: (self.cell_addr(1, 0) - origin) as i16,
+                    col_step: (self.cell_addr(0, 1) - origin) as i16,
+                },
+                cells: CellCodes {
+                    empty: self.byte("CELL_EMPTY"),
+                    blocked: Some(self.byte("CELL_BLOCKED")),
+                    players: ["CELL_P1", "CELL_P2", "CELL_P3", "CELL_P4"]
+                        .map(|n| self.byte(n))
+                        .to_vec(),
+                },
+                cursor,
+                turn: Turn {
+                    addr: self.addr("CURRENT"),
+                    values: ["TURN_0", "TURN_1", "TURN_2", "TURN_3"]
+                        .map(|n| self.byte(n))
+                        .to_vec(),
+                },
+                pad_of_player: vec![0, 1, 2, 3],
+                press_frames: 1,
+                seats: Some(Seats {
+                    settings: self.addr("SETTINGS"),
+                    human: SETTING_HUMAN,
+                    types: self.addr("TYPES"),
+                    none: 0,
+                }),
+                screen: Some(Screen {
+                    mode: self.addr("MODE"),
+                    playfield: self.byte("MODE_PLAYFIELD"),
+                    playing: self.addr("PLAYING"),
+                    animation: self.addr("ANIMATION"),
+                    idle: self.byte("ANIM_IDLE"),
+                }),
+                bonus: None,
             },
-            cells: CellCodes {
-                empty: self.byte("CELL_EMPTY"),
-                blocked: Some(self.byte("CELL_BLOCKED")),
-                players: ["CELL_P1", "CELL_P2", "CELL_P3", "CELL_P4"]
-                    .map(|n| self.byte(n))
-                    .to_vec(),
-            },
-            cursor,
-            turn: Turn {
-                addr: self.addr("CURRENT"),
-                values: ["TURN_0", "TURN_1", "TURN_2", "TURN_3"]
-                    .map(|n| self.byte(n))
-                    .to_vec(),
-            },
-            pad_of_player: vec![0, 1, 2, 3],
-            press_frames: 1,
-            seats: Some(Seats {
-                settings: self.addr("SETTINGS"),
-                human: SETTING_HUMAN,
-                types: self.addr("TYPES"),
-                none: 0,
-            }),
-            screen: Some(Screen {
-                mode: self.addr("MODE"),
-                playfield: self.byte("MODE_PLAYFIELD"),
-                playing: self.addr("PLAYING"),
-                animation: self.addr("ANIMATION"),
-                idle: self.byte("ANIM_IDLE"),
-            }),
-            bonus: None,
         })
     }
 }

@@ -270,8 +270,8 @@ struct HeadlessArgs {
     save_map: Option<String>,
     /// Plug-in options for the player, e.g. `ram=off` to play from the picture alone
     /// (repeatable).
-    #[arg(long = "plugin-opt", value_name = "KEY=VALUE")]
-    plugin_opt: Vec<String>,
+    #[arg(long = "plugin-opt", value_name = "KEY=VALUE", value_parser = nesmind_host::parse_option)]
+    plugin_opt: Vec<(String, String)>,
 }
 
 fn headless_tool(args: &[String]) -> Result<(), String> {
@@ -303,12 +303,7 @@ fn headless_tool(args: &[String]) -> Result<(), String> {
     if let Some(path) = &a.save_map {
         opts.plugin_options.insert("save_map".into(), path.clone());
     }
-    for kv in &a.plugin_opt {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("--plugin-opt {kv}: expected KEY=VALUE"))?;
-        opts.plugin_options.insert(k.to_string(), v.to_string());
-    }
+    opts.plugin_options.extend(a.plugin_opt.iter().cloned());
     let report = play(&opts)?;
     for (i, g) in report.games.iter().enumerate() {
         println!("{}", game_line(i + 1, g, &opts.settings));

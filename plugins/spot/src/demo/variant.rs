@@ -7,8 +7,7 @@
 //! too; games are checked through the cart's test port, `port.rs`).
 
 use super::cart::CartFacts;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use nesmind_host::kit::CartBuild;
 
 macro_rules! cart_files {
     ($($name:literal),* $(,)?) => {
@@ -148,26 +147,6 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
     }
 }
 
-struct TempDir(PathBuf);
-impl TempDir {
-    fn new(seed: u64) -> Result<TempDir, String> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let dir = TempDir(std::env::temp_dir().join(format!(
-            "nesmind-dots-{}-{seed}-{nanos}",
-            std::process::id()
-        )));
-        write_sources(&dir.0)?;
-        Ok(dir)
-    }
-}
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Assembles variant `seed` of the DOTS cart's classic family.
 pub fn build(seed: u64) -> Result<Cart, String> {
     build_with(seed, false)
@@ -208,39 +187,20 @@ fn script_args(spec: &VariantSpec) -> Vec<String> {
     args
 }
 
-/// Runs build.sh in `dir` with `args`; a missing cc65 or a failed build is an error.
-fn run_script(dir: &Path, args: &[String], what: &str) -> Result<(), String> {
-    let o = Command::new("sh")
-        .arg(dir.join("build.sh"))
-        .args(args)
-        .output()
-        .map_err(|e| format!("cannot run sh to build the DOTS variant: {e}"))?;
-    let stderr = String::from_utf8_lossy(&o.stderr);
-    if o.status.code() == Some(127) {
-        return Err(format!(
-            "building DOTS variant {what} needs ca65 and ld65 from cc65, which are not installed \
-             (Debian/Ubuntu: apt-get install cc65): {}",
-            stderr.trim()
-        ));
-    }
-    if !o.status.success() {
-        return Err(format!(
-            "building DOTS variant {what} failed:\n{}",
-            stderr.trim()
-        ));
-    }
-    Ok(())
+/// The cart's sources in a scratch folder, ready for build.sh.
+fn sources(seed: u64) -> Result<CartBuild, String> {
+    CartBuild::new(&format!("dots-{seed}"), CART_FILES)
 }
 
 /// Assembles the variant `spec` names.
 pub fn build_spec(spec: &VariantSpec) -> Result<Cart, String> {
-    let dir = TempDir::new(spec.seed)?;
-    let out = dir.0.join("variant.nes");
+    let build = sources(spec.seed)?;
+    let out = build.dir().join("variant.nes");
     let mut args = script_args(spec);
     args.push(out.to_string_lossy().into_owned());
-    run_script(&dir.0, &args, &spec.name())?;
+    build.run(&args, &format!("DOTS variant {}", spec.name()))?;
     let image = std::fs::read(&out).map_err(|e| format!("variant image: {e}"))?;
-    let inc = std::fs::read_to_string(dir.0.join("variant.nes.inc"))
+    let inc = std::fs::read_to_string(build.dir().join("variant.nes.inc"))
         .map_err(|e| format!("variant definitions: {e}"))?;
     Ok(Cart {
         image,
@@ -251,31 +211,21 @@ pub fn build_spec(spec: &VariantSpec) -> Result<Cart, String> {
 
 /// What `spec` draws, without assembling it (`build.sh --draw-only`: needs awk, not cc65).
 pub fn draw_spec(spec: &VariantSpec) -> Result<CartFacts, String> {
-    let dir = TempDir::new(spec.seed)?;
-    let out = dir.0.join("variant.nes");
+    let build = sources(spec.seed)?;
+    let out = build.dir().join("variant.nes");
     let mut args = script_args(spec);
     args.push("--draw-only".into());
     args.push(out.to_string_lossy().into_owned());
-    run_script(&dir.0, &args, &spec.name())?;
-    let inc = std::fs::read_to_string(dir.0.join("variant.nes.inc"))
+    build.run(&args, &format!("DOTS variant {}", spec.name()))?;
+    let inc = std::fs::read_to_string(build.dir().join("variant.nes.inc"))
         .map_err(|e| format!("variant definitions: {e}"))?;
     CartFacts::variant(spec.seed, &inc)
-}
-
-fn write_sources(dir: &Path) -> Result<(), String> {
-    for (name, text) in CART_FILES {
-        let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn every_cart_source_is_embedded() {

@@ -12,8 +12,7 @@ use super::play::{Next, best_prize_of_kind, next_press, phase, plan_for};
 use super::players::{Seat, SeatKind, default_algorithm};
 use super::position::{MAX_PLAYERS, Outcome, Position};
 use super::ram_map::{
-    BUILTIN_RAM_MAPS, RamMap, find_ram_map, load_ram_maps, map_file_text, no_map_for,
-    parse_ram_maps,
+    BUILTIN_RAM_MAPS, RamMap, find_ram_map, load_ram_maps, no_map_for, parse_ram_maps,
 };
 use nesmind_host::{Buttons, Frame, Plugin, PluginOptions, RomInfo, Setup};
 use sight::SightState;
@@ -299,7 +298,7 @@ impl SpotPlugin {
             cal.frame
         );
         if let Some(path) = &self.save_map {
-            match std::fs::write(path, map_file_text(&cal.map)) {
+            match nesmind_host::kit::save(path, &cal.map) {
                 Ok(()) => log::info!("spot: wrote the calibrated map to {path}"),
                 Err(e) => self
                     .errors

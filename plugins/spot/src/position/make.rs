@@ -1,13 +1,9 @@
 //! Playing moves: copy-make (`play`) and make/unmake (perft measures both).
 
-use super::{MAX_PLAYERS, Position};
+use super::{CHERRY_CONVERTS, MAX_PLAYERS, Position};
 use crate::board::{ADJACENT, Bits, NO_SQUARE};
 use crate::moves::{Kind, Move};
 use crate::zobrist;
-
-/// Whether the cherry prize's free jump converts the pieces around its destination like a
-/// normal jump. The manual only says "cheat move"; this is the one switch if it does not.
-pub const CHERRY_CONVERTS: bool = true;
 
 /// What `make` changed, so `unmake` can restore it.
 #[derive(Clone, Copy, Debug)]

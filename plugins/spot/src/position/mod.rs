@@ -5,9 +5,12 @@ use super::moves::{Kind, Move};
 use super::zobrist;
 
 mod make;
+pub use super::board::MAX_PLAYERS;
 pub use make::Undo;
 
-pub const MAX_PLAYERS: usize = 4;
+/// Whether the cherry prize's free jump converts the pieces around its destination like a
+/// normal jump. The manual only says "cheat move"; this is the one switch if it does not.
+pub const CHERRY_CONVERTS: bool = true;
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,7 +311,7 @@ impl Position {
     #[inline]
     pub fn captures(&self, mv: Move) -> u64 {
         match mv.kind {
-            Kind::Cherry if !make::CHERRY_CONVERTS => 0,
+            Kind::Cherry if !CHERRY_CONVERTS => 0,
             Kind::Step | Kind::Cherry => {
                 ADJACENT[mv.to as usize] & self.occupied() & !self.pieces[self.to_move as usize]
             }

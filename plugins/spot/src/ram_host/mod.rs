@@ -11,6 +11,7 @@ use super::moves::{Kind, Move};
 use super::position::{MAX_PLAYERS, Position};
 use super::ram_map::{Bonus, RamMap, Screen, Seats};
 use nesmind_host::Buttons;
+use nesmind_host::kit::{RamGame, RamImage};
 
 mod ram_image;
 use rand::rngs::StdRng;
@@ -45,13 +46,11 @@ pub struct RamHost {
     seats: Seats,
     screen: Screen,
     bonus: Bonus,
-    ram: Vec<u8>,
+    image: RamImage,
     pos: Position,
     slots: Vec<usize>,
     settings: [u8; MAX_PLAYERS],
-    pads: [Buttons; MAX_PLAYERS],
     previous: [Buttons; MAX_PLAYERS],
-    frame: u64,
     cursor: u8,
     reels: [u8; 3],
     state: State,
@@ -91,13 +90,11 @@ impl RamHost {
             seats,
             screen,
             bonus,
-            ram: vec![0; 0x800],
+            image: RamImage::default(),
             pos,
             slots,
             settings: cfg.settings,
-            pads: [Buttons::NONE; MAX_PLAYERS],
             previous: [Buttons::NONE; MAX_PLAYERS],
-            frame: 0,
             cursor: (CELLS / 2) as u8,
             reels: [0; 3],
             state: State::Turn {
@@ -175,8 +172,9 @@ impl RamHost {
     pub fn step(&mut self) {
         let slot = self.slot_to_move();
         let pad = self.map.pad_of_player[slot];
-        let pressed = Buttons(self.pads[pad].0 & !self.previous[pad].0);
-        self.previous = self.pads;
+        let pads = self.image.pads;
+        let pressed = Buttons(pads[pad].0 & !self.previous[pad].0);
+        self.previous = pads;
         let human = self.is_human(slot);
         self.state = match self.state {
             State::Over => State::Over,
@@ -189,7 +187,7 @@ impl RamHost {
             State::Bonus { stopped, tick } => self.bonus(stopped, tick, human, pressed),
             State::Prize { kind, selected } => self.prize(kind, selected, human, pressed),
         };
-        self.frame += 1;
+        self.image.frame += 1;
         self.write_ram();
     }
 
@@ -385,4 +383,13 @@ pub fn squares_of(host: &RamHost, slot: usize) -> Vec<u8> {
         .iter()
         .position(|&s| s == slot)
         .map_or(Vec::new(), |p| Bits(host.position().pieces(p)).collect())
+}
+
+impl RamGame for RamHost {
+    fn image(&self) -> &RamImage {
+        &self.image
+    }
+    fn image_mut(&mut self) -> &mut RamImage {
+        &mut self.image
+    }
 }

@@ -1,10 +1,9 @@
-//! Writing the host's state into the RAM image, and the `Frame` view the plug-in gets.
+//! Writing the host's state into the RAM image the plug-in reads (`nesmind_host::kit::RamImage`).
 
 use super::{RamHost, State};
 use crate::board::NO_SQUARE;
 use crate::moves::Kind;
 use crate::position::MAX_PLAYERS;
-use nesmind_host::{Buttons, Frame};
 
 /// Player-type bytes the cartridge uses (Data Crystal): 01 human, 05 computer.
 const TYPE_HUMAN: u8 = 0x01;
@@ -14,7 +13,7 @@ impl RamHost {
     pub(super) fn write_ram(&mut self) {
         let m = &self.map;
         let (seats, screen, bonus) = (self.seats, self.screen, self.bonus);
-        let ram = &mut self.ram;
+        let ram = &mut self.image.ram;
         ram[screen.mode as usize] = screen.playfield;
         let in_bonus = matches!(self.state, State::Bonus { .. });
         ram[screen.playing as usize] = u8::from(!in_bonus && self.state != State::Over);
@@ -59,37 +58,5 @@ impl RamHost {
             } => bonus.prize_swap,
             _ => bonus.prize_none,
         };
-    }
-}
-
-impl Frame for RamHost {
-    fn frame_number(&self) -> u64 {
-        self.frame
-    }
-    fn peek(&self, addr: u16) -> u8 {
-        if addr < 0x2000 {
-            self.ram[addr as usize & 0x7FF]
-        } else {
-            0
-        }
-    }
-    fn ram(&self) -> &[u8] {
-        &self.ram
-    }
-    fn poke(&mut self, addr: u16, value: u8) {
-        if addr < 0x2000 {
-            self.ram[addr as usize & 0x7FF] = value;
-        }
-    }
-    fn picture(&self) -> &[u16] {
-        &[]
-    }
-    fn set_buttons(&mut self, pad: usize, buttons: Buttons) {
-        if pad < MAX_PLAYERS {
-            self.pads[pad] = buttons;
-        }
-    }
-    fn buttons(&self, pad: usize) -> Buttons {
-        self.pads.get(pad).copied().unwrap_or(Buttons::NONE)
     }
 }

@@ -1,10 +1,10 @@
 //! Questions the player asks the game on forks while it plays: does this pad move the hand
 //! now (its turn), where is the hand, what is under it, and which pieces does a pad play.
 
-use super::steer::buttons_of;
+use super::steer::{around, buttons_of, hand_drawn};
 use super::{Cell, Seen, Sight};
 use crate::board::CELLS;
-use nesmind_host::sight::{Lab, Rect, Shot};
+use nesmind_host::sight::{Lab, Shot};
 use nesmind_host::{Fork, Frame};
 
 /// Most frames a probe's press may take to settle; a pad whose press does not settle in
@@ -95,38 +95,6 @@ pub fn locate(
         }
     }
     Ok(if other { Answer::Other } else { Answer::Silent })
-}
-
-/// The one cell of `shot` whose picture is a hand's look (learned under the hand) and no
-/// look the hand is absent from; `None` where the hand is a sprite or no such cell is one.
-pub(super) fn hand_drawn(sight: &Sight, shot: &Shot) -> Option<u8> {
-    let mut found = None;
-    for c in 0..CELLS as u8 {
-        let look = sight.look(shot, c);
-        if sight.book.classify(&look).known().is_none()
-            && sight.under_hand.classify(&look).known().is_some()
-        {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(c);
-        }
-    }
-    found
-}
-
-/// The box round two hand points, a cell wider all round (a hand may light its whole
-/// cell, and its point need not be the cell's middle).
-pub fn around(sight: &Sight, p: (f64, f64), q: (f64, f64)) -> Rect {
-    let (px, py) = (f64::from(sight.grid.pitch.0), f64::from(sight.grid.pitch.1));
-    let (x0, y0) = (p.0.min(q.0) - px, p.1.min(q.1) - py);
-    let (x1, y1) = (p.0.max(q.0) + px, p.1.max(q.1) + py);
-    Rect::new(
-        x0.floor() as i32,
-        y0.floor() as i32,
-        (x1 - x0).ceil() as i32 + 1,
-        (y1 - y0).ceil() as i32 + 1,
-    )
 }
 
 /// The board read from `shot`, with what the hand hides read from the copy on which it

@@ -3,11 +3,12 @@
 //! arrives), the piece picked up (the picture must change) and put down; then the board
 //! must read as the rules say. The presses, frame by frame, make a [`Tape`] that the real
 //! game is then given, with checkpoints: the real picture must look exactly as the fork's
-//! did at those frames, or the tape stops.
+//! did at those frames, or the tape stops. Where a hand shows in a picture (drawn into a
+//! cell, or a box round its points) is here too, for the probes as well.
 
 use super::Sight;
-use crate::board::SIDE;
-use nesmind_host::sight::{Lab, Shot};
+use crate::board::{CELLS, SIDE};
+use nesmind_host::sight::{Lab, Rect, Shot};
 pub use nesmind_host::sight::{Tape, Taped};
 use nesmind_host::{Buttons, Fork};
 
@@ -54,13 +55,13 @@ fn stepped(sight: &Sight, before: &Shot, after: &Shot, a: u8, b: u8) -> bool {
         .changes_in(&after.pic, sight.grid.board_area())
         .unmasked(&sight.live);
     let (p, q) = (sight.grid.cursor_point(a), sight.grid.cursor_point(b));
-    let round = ch.within(super::probe::around(sight, p, q));
+    let round = ch.within(around(sight, p, q));
     if 4 * round.pixels.len() < ch.pixels.len() {
         return false;
     }
     // A hand drawn into the cells shows its look at `b` (the cell it left may look the
     // same either way).
-    if super::probe::hand_drawn(sight, after) == Some(b) {
+    if hand_drawn(sight, after) == Some(b) {
         return true;
     }
     let Some(m) = round.centroid() else {
@@ -207,6 +208,38 @@ pub fn enter(
     t.checkpoint()?;
     let fork = t.fork;
     Ok((fork, tape))
+}
+
+/// The one cell of `shot` whose picture is a hand's look (learned under the hand) and no
+/// look the hand is absent from; `None` where the hand is a sprite or no such cell is one.
+pub(super) fn hand_drawn(sight: &Sight, shot: &Shot) -> Option<u8> {
+    let mut found = None;
+    for c in 0..CELLS as u8 {
+        let look = sight.look(shot, c);
+        if sight.book.classify(&look).known().is_none()
+            && sight.under_hand.classify(&look).known().is_some()
+        {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(c);
+        }
+    }
+    found
+}
+
+/// The box round two hand points, a cell wider all round (a hand may light its whole
+/// cell, and its point need not be the cell's middle).
+pub fn around(sight: &Sight, p: (f64, f64), q: (f64, f64)) -> Rect {
+    let (px, py) = (f64::from(sight.grid.pitch.0), f64::from(sight.grid.pitch.1));
+    let (x0, y0) = (p.0.min(q.0) - px, p.1.min(q.1) - py);
+    let (x1, y1) = (p.0.max(q.0) + px, p.1.max(q.1) + py);
+    Rect::new(
+        x0.floor() as i32,
+        y0.floor() as i32,
+        (x1 - x0).ceil() as i32 + 1,
+        (y1 - y0).ceil() as i32 + 1,
+    )
 }
 
 #[cfg(test)]
