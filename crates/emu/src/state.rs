@@ -125,9 +125,10 @@ impl Machine {
     /// not store it), checks every size and index against it, and rebuilds what states
     /// leave out (the picture is blank until the next frame; sound resumes from rest).
     pub fn restore(mut self, rom: &Rom) -> Result<Machine, InvalidState> {
-        // Also rebuilds what the bus derives (board facts, catch-up points, speed-ups).
+        // Check, then derive: nothing is built from a field before it has been checked.
         self.bus.attach_rom(rom);
         check(&self, rom)?;
+        self.bus.derive();
         self.bus.with_apu(|apu, _| apu.restore_output());
         Ok(self)
     }

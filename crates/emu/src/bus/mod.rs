@@ -74,10 +74,16 @@ impl Bus {
         v
     }
 
-    /// After a savestate was deserialised: the ROM data and everything derived (board
-    /// facts, scheduling) come back; the shortcuts are the default ones.
+    /// After a savestate was deserialised: the ROM's bytes, which states leave out. What is
+    /// derived from the state waits for its checks (`derive`).
     pub(crate) fn attach_rom(&mut self, rom: &Rom) {
         self.cart.attach_rom(rom);
+    }
+
+    /// After the loaded state passed its checks: what is derived from it (board facts, ROM
+    /// pages, scheduling) comes back; the shortcuts are the default ones.
+    pub(crate) fn derive(&mut self) {
+        self.cart.derive();
         self.set_speedups(Speedups::ALL);
     }
 }

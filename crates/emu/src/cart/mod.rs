@@ -677,10 +677,15 @@ impl Cart {
     }
 
     /// Re-attaches ROM data after a savestate was deserialised (ROM is not stored in
-    /// states) and restores the facts derived from the board.
+    /// states); `derive` rebuilds what follows from it once the state is checked.
     pub fn attach_rom(&mut self, rom: &Rom) {
         self.core.prg_rom = rom.prg_rom.clone();
         self.core.chr_rom = board_chr_rom(rom, self.board.board().cuts_chr());
+    }
+
+    /// What the cart derives from its state: the ROM pages of the CPU windows and the
+    /// board's facts. After a savestate load only once the state has passed its checks.
+    pub(crate) fn derive(&mut self) {
         self.core.rebuild_rom_pages();
         self.copy_board_facts();
     }
