@@ -1,6 +1,5 @@
 //! The CPU's view of the console: address decoding, the master clock, and everything the
 //! CPU clocks on each of its cycles (PPU, APU, cartridge).
-
 //!
 //! The files, from the bottom up: `timing` (the master clock's figures), `schedule` (when
 //! the other parts next need a look), `parts` (the `Bus` and what hangs on it), `clock`
@@ -15,7 +14,6 @@ mod schedule;
 mod timing;
 
 pub use parts::Bus;
-pub(crate) use schedule::Schedule;
 pub use timing::{CPU_CLOCKS, PPU_CLOCKS, PPU_OFFSET, READ_PHASE, WRITE_PHASE};
 
 use crate::apu::Apu;
@@ -26,6 +24,7 @@ use crate::ppu::Ppu;
 use crate::rom::Rom;
 use crate::speedups::Speedups;
 use crate::watch::Watches;
+use schedule::Schedule;
 
 impl Bus {
     pub fn new(cart: Cart) -> Bus {
