@@ -36,10 +36,11 @@ const CARTS: &[(&str, u8, u16)] = &[
     ("m088", 0, 88),
     ("m154", 0, 154),
     ("m076", 0, 76),
+    ("m040", 0, 40),
 ];
 
 /// Boards whose registers reach no PPU window (PRG banks only): their picture stands.
-const PRG_ONLY: &[u16] = &[232];
+const PRG_ONLY: &[u16] = &[232, 40];
 
 const FRAMES: usize = 30;
 

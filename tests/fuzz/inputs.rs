@@ -412,6 +412,41 @@ pub fn fceumm_state() -> Vec<u8> {
 /// The same CPU and PPU with an MMC3 board section, its IRQ raised (FCEUmm's `IQLB`) and
 /// the frame counter's mode (`IQFM`): a state the MMC3 workload cart loads.
 pub fn fceumm_mmc3_state() -> Vec<u8> {
+    fceumm_state_of_board(&[
+        ("WRAM", vec![0x5A; 0x2000]),
+        ("KTEX", vec![0]),
+        ("REGS", vec![0, 2, 4, 5, 6, 7, 0, 1]),
+        ("CMD", vec![0x46]),
+        ("A000", vec![1]),
+        ("A001", vec![0x80]),
+        ("IRQR", vec![0]),
+        ("IRQC", vec![3]),
+        ("IRQL", vec![190]),
+        ("IRQA", vec![1]),
+    ])
+}
+
+/// The same with an FME-7 board section (set through register writes), counting with its
+/// IRQ raised, and the Hatris cart's 8 KiB of CHR RAM.
+pub fn fceumm_fme7_state() -> Vec<u8> {
+    fceumm_state_of_board(&[
+        ("CHRR", vec![0xA5; 0x2000]),
+        ("SCMD", vec![0]),
+        ("SREG", vec![0; 14]),
+        ("CMDR", vec![0x0D]),
+        ("PREG", vec![1, 2, 3, 0xC0]),
+        ("CREG", vec![0, 1, 2, 3, 4, 5, 6, 7]),
+        ("MIRR", vec![2]),
+        ("IRQA", vec![0x81]),
+        ("IRQC", vec![0x10, 0x20, 0, 0]),
+        ("SCMD", vec![0]),
+        ("SREG", vec![0; 14]),
+    ])
+}
+
+/// The MMC1 state's CPU and PPU sections with this board section, the board's IRQ raised
+/// (FCEUmm's `IQLB`) and the frame counter's mode (`IQFM`).
+fn fceumm_state_of_board(board: &[(&str, Vec<u8>)]) -> Vec<u8> {
     let mmc1 = fceumm_state();
     // Everything up to the board section (its kind byte), which is replaced.
     let board_at = {
@@ -440,21 +475,7 @@ pub fn fceumm_mmc3_state() -> Vec<u8> {
     };
     section(2, &[("IQLB", vec![1, 0, 0, 0])]);
     section(5, &[("IQFM", vec![1])]);
-    section(
-        0x10,
-        &[
-            ("WRAM", vec![0x5A; 0x2000]),
-            ("KTEX", vec![0]),
-            ("REGS", vec![0, 2, 4, 5, 6, 7, 0, 1]),
-            ("CMD", vec![0x46]),
-            ("A000", vec![1]),
-            ("A001", vec![0x80]),
-            ("IRQR", vec![0]),
-            ("IRQC", vec![3]),
-            ("IRQL", vec![190]),
-            ("IRQA", vec![1]),
-        ],
-    );
+    section(0x10, board);
     let mut raw = b"FCS\xFF".to_vec();
     raw.extend((body.len() as u32).to_le_bytes());
     raw.extend(9813u32.to_le_bytes());

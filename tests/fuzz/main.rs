@@ -188,21 +188,26 @@ fn savestates() {
 /// the boards nesmind loads decoded into machine parts and built into machines.
 #[test]
 fn fceumm_states() {
-    let raw = inputs::fceumm_state();
-    let raw_mmc3 = inputs::fceumm_mmc3_state();
     let hatris = Rom::parse(inputs::HATRIS, "hatris.nes").unwrap();
     let dots = Rom::parse(inputs::DOTS, "dots.nes").unwrap();
     let mmc3 = Rom::parse(inputs::MMC3_WORKLOAD, "mmc3-workload.nes").unwrap();
-    let seed = nesmind_retro::parts::load(&raw, &hatris);
-    assert!(seed.is_ok(), "{:?}", seed.err());
-    let seed = nesmind_retro::parts::load(&raw_mmc3, &mmc3);
-    assert!(seed.is_ok(), "{:?}", seed.err());
+    // The Hatris cart relabelled mapper 69 (FME-7), for the board set through its writes.
+    let mut fme7 = inputs::HATRIS.to_vec();
+    fme7[6] = (fme7[6] & 0x0F) | 0x50;
+    fme7[7] = (fme7[7] & 0x0F) | 0x40;
+    let fme7 = Rom::parse(&fme7, "fme7.nes").unwrap();
+    let seeds = [
+        (inputs::fceumm_state(), &hatris),
+        (inputs::fceumm_mmc3_state(), &mmc3),
+        (inputs::fceumm_fme7_state(), &fme7),
+    ];
+    for (raw, rom) in &seeds {
+        let seed = nesmind_retro::parts::load(raw, rom);
+        assert!(seed.is_ok(), "{:?}", seed.err());
+    }
+    let roms = [&hatris, &dots, &mmc3, &fme7];
     fuzz("fceumm-states", &[], |m| {
-        let mut bytes = if m.chance(2) {
-            raw.clone()
-        } else {
-            raw_mmc3.clone()
-        };
+        let mut bytes = m.pick(&seeds).0.clone();
         m.mutate_bytes(&mut bytes, false);
         if m.chance(2) {
             bytes = nesmind_retro::gzip::deflate(&bytes);
@@ -218,9 +223,8 @@ fn fceumm_states() {
         let Ok(parts) = nesmind_retro::parts::MachineParts::from_state(&state) else {
             return false;
         };
-        // The seeds are an MMC1 state of the Hatris cart's sizes and an MMC3 one of the
-        // workload cart's; another board is refused.
-        for rom in [&hatris, &dots, &mmc3] {
+        // Each seed builds on its own cart; another board is refused.
+        for rom in roms {
             if let Ok(mut machine) = parts.to_machine(rom)
                 && m.chance(4)
             {

@@ -33,7 +33,11 @@ const LAYOUTS: &[(&str, &str, &[u16])] = &[
         "discrete latch (UxROM, CNROM, AxROM, GxROM, ...)",
         &[2, 3, 7, 66],
     ),
-    ("IRQC:4 IRQA:4 REG:1", "SMB2J pirate board", &[40]),
+    (
+        "IRQC:4 IRQA:4 REG:1",
+        "NTDEC 2722 (SMB2J conversion)",
+        &[40],
+    ),
     ("DREG:1", "CNROM with copy protection", &[185]),
     (
         "PREG:2 CREG:8 CRGH:16 CMDR:1 CMDI:1 MIRR:1 BIGB:1 IRQC:2 IRQL:1 IRQA:1",

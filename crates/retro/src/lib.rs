@@ -3,11 +3,10 @@
 //! `scenario.json`, start states as FCEUmm savestates); this crate reads those folders as
 //! they are, evaluates rewards and ends over RAM exactly as stable-retro does, matches the
 //! user's ROM files to integrations, parses the savestates, and starts a nesmind machine
-//! from a state of an NROM, MMC1, UxROM, CNROM, AxROM, GxROM or MMC3 game (`parts`).
-//! Rewards and ends written in Lua (`script.lua`) run in an embedded Lua 5.1 (`script`).
-//!
-//! Not yet: states of other boards (VRC, MMC5, ...: the parser names each state's board).
+//! from a state (`parts`; the boards it decodes are in `boards`). Rewards and ends written
+//! in Lua (`script.lua`) run in an embedded Lua 5.1 (`script`).
 
+pub mod boards;
 pub mod data;
 pub mod datatype;
 pub mod eval;

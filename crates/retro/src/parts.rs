@@ -1,7 +1,6 @@
-//! The pieces of an FCEUmm state a machine is built from, decoded into plain fields for the
-//! boards nesmind loads (NROM, MMC1, the discrete latches of UxROM, CNROM, AxROM and
-//! GxROM, and MMC3), and the machine built from them ([`MachineParts::to_machine`], through
-//! `nesmind_emu::import`).
+//! The pieces of an FCEUmm state a machine is built from, decoded into plain fields (the
+//! board's registers by `crate::boards`, which lists the boards), and the machine built
+//! from them ([`MachineParts::to_machine`], through `nesmind_emu::import`).
 //!
 //! What FCEUmm keeps, and so what a loader gets: CPU registers and RAM; the PPU's
 //! registers ($2000, $2001, $2002, $2003), its address latches (v, t, fine x, the write
@@ -9,7 +8,8 @@
 //! and OAM; work RAM and CHR RAM; the board's registers: MMC1's four and its serial
 //! port; a discrete latch's last value (`LATC`, taken after the bus conflict's AND); MMC3's
 //! eight bank registers (`REGS`), $8000 (`CMD`), $A000, $A001, and its IRQ reload flag,
-//! counter, latch and enable; and the CPU's IRQ line (`IQLB`), whose bit 0 is the board's.
+//! counter, latch and enable; other boards' registers and counters as each board file
+//! keeps them; and the CPU's IRQ line (`IQLB`), whose bit 0 is the board's.
 //!
 //! What it does not keep, and the machine assumes:
 //! - the PPU's scanline and dot: stable-retro saves between frames, and FCEUmm's frame
@@ -37,10 +37,7 @@
 //!   follows) is not needed: nesmind's TxSROM maps each nametable from the CHR registers.
 
 use crate::fceumm::{FceuState, SectionKind, StateError};
-use crate::layout;
-use nesmind_emu::{
-    BoardImport, CpuImport, Machine, MachineImport, Mmc1Import, Mmc3Import, PpuImport, Rom,
-};
+use nesmind_emu::{BoardImport, CpuImport, Machine, MachineImport, PpuImport, Rom};
 
 /// Everything a machine needs from a state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,36 +59,7 @@ impl MachineParts {
     /// Decodes a state whose board nesmind loads (see the header); others are named in the
     /// error.
     pub fn from_state(s: &FceuState) -> Result<MachineParts, StateError> {
-        let entries = s.board_entries();
-        let board = match layout::identify(&entries).map(|l| l.board) {
-            Some("NROM (no board registers)") => BoardImport::Nrom,
-            Some("MMC1") => {
-                // Control, CHR bank 0, CHR bank 1, PRG bank.
-                let regs = s.entry(SectionKind::Board, "DREG", 4)?;
-                BoardImport::Mmc1(Mmc1Import {
-                    control: regs[0],
-                    chr0: regs[1],
-                    chr1: regs[2],
-                    prg: regs[3],
-                    shift: s.entry(SectionKind::Board, "BFFR", 1)?[0],
-                    shift_count: s.entry(SectionKind::Board, "BFRS", 1)?[0],
-                })
-            }
-            Some(b) if b.starts_with("discrete latch") => {
-                // FCEUmm's latch boards keep the value last latched (after the bus
-                // conflict's AND) and whether the board has bus conflicts, which nesmind
-                // takes from the ROM's header instead.
-                BoardImport::Latch(s.entry(SectionKind::Board, "LATC", 1)?[0])
-            }
-            Some(b) if b.starts_with("MMC3") => BoardImport::Mmc3(mmc3(s)?),
-            _ => {
-                return Err(StateError::Missing(format!(
-                    "a decoder for this board ({}): only NROM, MMC1, the discrete latches \
-                     (UxROM, CNROM, AxROM, GxROM) and MMC3 so far",
-                    layout::describe(&entries)
-                )));
-            }
-        };
+        let board = crate::boards::decode(s)?;
         let ppu = |name, len| s.entry(SectionKind::Ppu, name, len);
         let byte = |name| ppu(name, 1).map(|d| d[0]);
         let word = |name| ppu(name, 2).map(|d| u16::from_le_bytes([d[0], d[1]]));
@@ -132,36 +100,6 @@ impl MachineParts {
     }
 }
 
-/// MMC3's entries (both layouts: TxSROM's adds `PPUC`, the 1 KiB CHR slot the PPU last
-/// fetched from, which nesmind's TxSROM does not need as it follows every fetch).
-fn mmc3(s: &FceuState) -> Result<Mmc3Import, StateError> {
-    let byte = |name| s.entry(SectionKind::Board, name, 1).map(|d| d[0]);
-    // FCEUmm stores only 0 and 1 in its flags.
-    let flag = |name| match byte(name)? {
-        0 => Ok(false),
-        1 => Ok(true),
-        v => Err(StateError::Missing(format!(
-            "{name}: a flag (0 or 1) expected, found {v:#04X}"
-        ))),
-    };
-    // The IRQ line: FCEUmm's CPU keeps its sources in IQLB, bit 0 the board's.
-    let line = s.entry(SectionKind::CpuCounters, "IQLB", 4)?;
-    // FCEUmm's MMC3 ignores $A001 (its PRG RAM is always on), so a game that never wrote
-    // it leaves its power-on 0 there, where nesmind's MMC3 powers on with $80.
-    let a001 = byte("A001")?;
-    Ok(Mmc3Import {
-        regs: sized(s.entry(SectionKind::Board, "REGS", 8)?, "REGS")?,
-        select: byte("CMD")?,
-        mirroring: byte("A000")?,
-        ram_protect: if a001 & 0x80 != 0 { a001 } else { 0x80 },
-        irq_latch: byte("IRQL")?,
-        irq_counter: byte("IRQC")?,
-        irq_reload: flag("IRQR")?,
-        irq_enabled: flag("IRQA")?,
-        irq_pending: line[0] & 1 != 0,
-    })
-}
-
 /// A nesmind machine with `rom` inserted, started from an FCEUmm state file's bytes
 /// (gzip-wrapped or raw) of a game on a board nesmind loads (see the header).
 pub fn load(file: &[u8], rom: &Rom) -> Result<Machine, StateError> {
@@ -191,7 +129,7 @@ impl MachineParts {
             cpu_open_bus: c.data_bus,
             ram: sized(&self.ram, "RAM")?,
             ppu: self.ppu.clone(),
-            board: self.board,
+            board: self.board.clone(),
             prg_ram: self.wram.clone(),
             chr_ram: self.chr_ram.clone(),
             apu_frame_counter: self.apu_frame_counter,

@@ -1,4 +1,5 @@
 use super::*;
+use nesmind_emu::Mmc3Import;
 
 /// An iNES image of `banks` 16 KiB PRG banks (mapper `mapper`) that loops at $C000, with
 /// 8 KiB CHR ROM, or CHR RAM when `chr_rom` is false; vertical mirroring.
@@ -241,3 +242,6 @@ fn the_frame_counter_mode_comes_from_iqfm() {
     assert_eq!(parts.apu_frame_counter, Some(0xC0));
     parts.to_machine(&rom(0, 1, true)).unwrap();
 }
+
+#[path = "boards_tests.rs"]
+mod boards;

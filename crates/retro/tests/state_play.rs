@@ -11,7 +11,9 @@
 //! leaves behind, where the two emulators' NMI timing differs (see
 //! `mmc1_game_plays_on_from_a_stable_retro_state`), and for GxROM a byte the game is
 //! changing as the frame ends, one step apart now and then (see
-//! `gxrom_game_plays_on_from_a_stable_retro_state`).
+//! `gxrom_game_plays_on_from_a_stable_retro_state`); for MMC2, MMC4 and FME-7 (Holy
+//! Mapperel's tests, boards set through their register writes) every byte once the tests
+//! are done, and every byte but the stack while the closing melody plays.
 
 mod common;
 
@@ -439,5 +441,44 @@ fn mmc3_test_roms_play_on_from_a_stable_retro_state() {
         assert_eq!(agreeing(&diffs), FRAMES);
         let idle = replay(&rom, &rec, false);
         assert!(agreeing(&idle) < FRAMES / 2, "the ROM ignores the buttons");
+    }
+}
+
+#[test]
+fn register_set_boards_play_on_from_a_stable_retro_state() {
+    // Holy Mapperel's MMC2, MMC4 and FME-7 tests (boards imported through their register
+    // writes: MMC2/MMC4's latches through PPU fetches). 400 frames in, the tests are done
+    // and the result screen waits on the NMI: all RAM agrees in every frame. 3 frames in,
+    // the closing melody plays: the NMI lands one instruction apart in a busy loop (the
+    // stack page, as for the MMC1 cart), and in at most 2 frames a zero-page byte the game
+    // is changing as the frame ends is caught one step apart.
+    for name in [
+        "holy-mapperel/M9_P128K_C64K.nes",
+        "holy-mapperel/M10_P128K_C64K_W8K.nes",
+        "holy-mapperel/M69_P128K_C64K_W8K.nes",
+    ] {
+        let Some((python, path, rom)) = setup(common::corpus_rom(name)) else {
+            return;
+        };
+        for (warmup, unequal_frames) in [(400, 0), (3, 2)] {
+            let rec = record_after(&python, &path, 3, warmup);
+            let state = FceuState::parse(&rec.state).unwrap();
+            let parts = MachineParts::from_state(&state).unwrap();
+            assert!(
+                matches!(parts.board, nesmind_emu::BoardImport::Registers(_)),
+                "{name}: {:?}",
+                parts.board
+            );
+            let diffs = replay(&rom, &rec, true);
+            report(&format!("{name}, {warmup} frames in"), &diffs);
+            if unequal_frames == 0 {
+                assert_eq!(agreeing(&diffs), FRAMES, "{name}, {warmup} frames in");
+            }
+            let outside = diffs.iter().filter(|d| outside_stack(d)).count();
+            assert!(
+                outside <= unequal_frames,
+                "{name}, {warmup} frames in: {outside}"
+            );
+        }
     }
 }

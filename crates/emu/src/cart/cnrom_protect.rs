@@ -29,6 +29,17 @@ impl CnromProtect {
             None => value & 0x0F != 0 && value != 0x13,
         }
     }
+    /// Shows or cuts CHR as the latch value another emulator saved says (`crate::import`).
+    pub(crate) fn import(&self, core: &mut CartCore, latch: u8) {
+        self.apply(core, latch);
+    }
+    fn apply(&self, core: &mut CartCore, value: u8) {
+        if self.enabled(value) {
+            core.map_chr8(0);
+        } else {
+            core.map_chr_cut();
+        }
+    }
 }
 
 impl Board for CnromProtect {
@@ -38,11 +49,7 @@ impl Board for CnromProtect {
     fn write(&mut self, core: &mut CartCore, addr: u16, value: u8, _cycle: u64) {
         if addr >= 0x8000 {
             let value = core.latched(addr, value, true);
-            if self.enabled(value) {
-                core.map_chr8(0);
-            } else {
-                core.map_chr_cut();
-            }
+            self.apply(core, value);
         }
     }
     fn check(&self) -> Result<(), crate::invalid::InvalidState> {

@@ -46,6 +46,7 @@ mod mmc3;
 mod namco108;
 mod nina0306;
 mod nrom;
+mod ntdec2722;
 mod shared_ram;
 mod sunsoft1;
 mod sunsoft3;
@@ -55,7 +56,7 @@ mod vrc1;
 
 use super::rom::{Mirroring, Rom, RomError};
 use crate::ppu_watch::{A12Irq, PpuWatch};
-pub use import::BoardImport;
+pub use import::{BoardImport, MAX_IMPORT_CYCLES, RegisterImport};
 pub use mmc1::Mmc1Import;
 pub use mmc3::Mmc3Import;
 use serde::{Deserialize, Serialize};
@@ -453,6 +454,7 @@ boards! {
     Bf9093(camerica::Bf9093),
     Bf9096(camerica::Bf9096),
     Nina0306(nina0306::Nina0306),
+    Ntdec2722(ntdec2722::Ntdec2722),
 }
 
 /// The board for `rom`'s mapper and submapper, and the name `nesmind info` shows for it.
@@ -570,6 +572,10 @@ fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
             BoardKind::Nina0306(nina0306::Nina0306::new(true)),
             "NINA-03/06 multicart (Sachen, HES)",
         ),
+        40 if sub != 1 => (
+            BoardKind::Ntdec2722(ntdec2722::Ntdec2722::default()),
+            "NTDEC 2722 (Super Mario Bros. 2 FDS conversion)",
+        ),
         m => {
             return Err(RomError::UnsupportedMapper {
                 mapper: m,
@@ -607,7 +613,7 @@ pub struct Cart {
     pub(crate) watch_ppu: bool,
     #[serde(skip, default = "no_ppu_watch")]
     pub(crate) ppu_watch: PpuWatch,
-    /// Boards with a CPU-cycle counter (FME-7, Irem H3001, Sunsoft-3 IRQs).
+    /// Boards with a CPU-cycle counter (FME-7, Irem H3001, Sunsoft-3, NTDEC 2722 IRQs).
     #[serde(skip)]
     pub(crate) watch_cpu: bool,
     /// The board's registers in $6000-$7FFF, if any (NINA-001).

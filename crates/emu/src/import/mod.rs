@@ -25,7 +25,7 @@
 //! the order the chip holds it: which 1 KiB page shows at $2000-$2FFF follows the header's
 //! mirroring, or for MMC1 the imported control register, exactly as in play.
 
-pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import};
+pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import, RegisterImport};
 pub use crate::ppu::PpuImport;
 
 use crate::cart::SharedRam;
@@ -86,14 +86,14 @@ impl Machine {
         // The board may raise the IRQ line (MMC3): the CPU's next poll must look.
         m.bus.lines_moved();
         let cart = &mut m.bus.cart;
-        if !cart.import_board(&s.board) {
+        if !cart.import_board(&s.board, rom.mapper) {
+            let of = match &s.board {
+                BoardImport::Registers(r) => format!("of a mapper {:?} cart", r.mappers),
+                b => format!("of an {} cart", b.name()),
+            };
             return Err(invalid(
                 "board",
-                format!(
-                    "the state is of an {} cart, but this ROM uses mapper {}",
-                    s.board.name(),
-                    rom.mapper
-                ),
+                format!("the state is {of}, but this ROM uses mapper {}", rom.mapper),
             ));
         }
         if let Some(v) = s.apu_frame_counter {
@@ -154,6 +154,30 @@ fn check_ranges(s: &MachineImport) -> Result<(), InvalidState> {
             ensure(v < 0x20, field, || format!("{v:#X} is over five bits"))?;
         }
         // The shift register's own bounds are the board's savestate check.
+    }
+    if let BoardImport::Registers(r) = &s.board {
+        // Below $4020 a write would reach the console, not the cart.
+        for &(addr, _) in &r.writes {
+            ensure(addr >= 0x4020, "board.writes", || {
+                format!("{addr:#06X} is not a cartridge address ($4020-$FFFF)")
+            })?;
+        }
+        for &addr in &r.ppu_fetches {
+            ensure(addr < 0x2000, "board.ppu_fetches", || {
+                format!("{addr:#06X} is not a pattern-table address (below $2000)")
+            })?;
+        }
+        ensure(
+            r.cpu_cycles <= crate::cart::MAX_IMPORT_CYCLES,
+            "board.cpu_cycles",
+            || {
+                format!(
+                    "{} is over {}",
+                    r.cpu_cycles,
+                    crate::cart::MAX_IMPORT_CYCLES
+                )
+            },
+        )?;
     }
     if let BoardImport::Mmc3(r) = &s.board {
         // Only the board raises its IRQ, only while enabled, and disabling acknowledges it.

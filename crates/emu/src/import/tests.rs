@@ -174,7 +174,7 @@ fn what_does_not_fit_is_refused_by_name() {
     };
     let field = |rom: &Rom, s: &MachineImport| refusal(rom, s).field;
     let mmc1_regs = BoardImport::Mmc1(Mmc1Import::default());
-    let e = refusal(&nrom, &state(mmc1_regs, false));
+    let e = refusal(&nrom, &state(mmc1_regs.clone(), false));
     assert_eq!(e.field, "board");
     assert!(
         e.problem.contains("MMC1") && e.problem.contains("mapper 0"),
@@ -282,4 +282,31 @@ fn mmc3_registers_choose_banks_mirroring_and_the_irq() {
     assert_eq!(e.field, "board.irq_pending");
     let e = refused(&rom, &state(BoardImport::Mmc3(pending), true));
     assert_eq!(e.field, "chr_ram");
+}
+
+#[test]
+fn register_writes_go_through_the_boards_decoding() {
+    let regs = |writes: Vec<(u16, u8)>, cpu_cycles: u32| {
+        BoardImport::Registers(crate::cart::RegisterImport {
+            mappers: vec![2],
+            writes,
+            ppu_fetches: vec![],
+            cpu_cycles,
+            irq: false,
+        })
+    };
+    // UxROM: the last write wins, as on the cart; bank 3 is the fixed one.
+    let m = Machine::import(
+        &rom(2, 4, false),
+        &state(regs(vec![(0x8000, 1), (0xC000, 2)], 0), true),
+    )
+    .unwrap();
+    assert_eq!((m.peek(0x8000), m.peek(0xC010)), (2, 3));
+    // Another mapper's registers, a write below the cart, a counter run too long.
+    let e = refused(&rom(0, 2, true), &state(regs(vec![], 0), false));
+    assert_eq!(e.field, "board");
+    let e = refused(&rom(2, 4, false), &state(regs(vec![(0x2000, 0)], 0), true));
+    assert_eq!(e.field, "board.writes");
+    let e = refused(&rom(2, 4, false), &state(regs(vec![], 1 << 20), true));
+    assert_eq!(e.field, "board.cpu_cycles");
 }
