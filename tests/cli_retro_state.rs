@@ -107,13 +107,23 @@ fn a_stable_retro_state_starts_play_and_another_board_is_refused() {
             ("BFRS", vec![0]),
         ],
     );
-    // Konami VRC1: a board whose states nesmind does not decode yet.
+    // Konami VRC1: decoded, but not this ROM's board.
     let vrc1 = fcs(
         pc,
         vec![
             ("MODE", vec![0]),
             ("CREG", vec![0; 2]),
             ("PREG", vec![0; 3]),
+        ],
+    );
+    // Namco 163: a board whose states nesmind does not decode yet.
+    let n163 = fcs(
+        pc,
+        vec![
+            ("IRAM", vec![0; 128]),
+            ("PRG", vec![0; 3]),
+            ("CHR", vec![0; 8]),
+            ("NTA", vec![0; 4]),
         ],
     );
     let mut cut = nesmind_retro::gzip::deflate(&nrom);
@@ -124,7 +134,12 @@ fn a_stable_retro_state_starts_play_and_another_board_is_refused() {
             "mmc1.state",
             &["cannot load stable-retro state", "MMC1", "mapper 0"][..],
         ),
-        (vrc1, "vrc1.state", &["Konami VRC1", "only NROM, MMC1"][..]),
+        (vrc1, "vrc1.state", &["mapper [75]", "mapper 0"][..]),
+        (
+            n163,
+            "n163.state",
+            &["Namco 163", "a decoder for this board"][..],
+        ),
         (cut, "cut.state", &["not a readable gzip file"][..]),
     ] {
         let o = run_with(&state, name);

@@ -8,6 +8,7 @@ mod info;
 mod ramsearch;
 pub mod ramsearch_tool;
 mod retro;
+mod retro_run;
 mod run;
 mod window_flags;
 

@@ -1,6 +1,7 @@
 //! `nesmind run`: one ROM, optionally a plug-in, in the window or headless.
 
 use super::battery;
+use super::retro_run;
 use super::window_flags::WindowFlags;
 use crate::emu::Rom;
 use crate::frontend::pacing::Speed;
@@ -73,11 +74,25 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
     /// Load this savestate before the first frame: a nesmind savestate, or a stable-retro
-    /// (FCEUmm) `.state` of an NROM, MMC1, UxROM, CNROM, AxROM, GxROM or MMC3 game, which
-    /// starts at the frame it was saved after, with the sound silent until the game writes
-    /// it.
+    /// (FCEUmm) `.state` (`nesmind retro state FILE` names its board), which starts at the
+    /// frame it was saved after, with the sound silent until the game writes it. With
+    /// --retro, also a state of the integration by name (e.g. Level1-1).
     #[arg(long, value_name = "FILE")]
     pub state: Option<PathBuf>,
+    /// Score the run as the stable-retro integration GAME does (e.g. SuperMarioBros-Nes-v0):
+    /// the ROM must be the one it was made for, play starts from its default state (or
+    /// --state), its variables, reward and end are evaluated after every frame, and the
+    /// run ends with the episode.
+    #[arg(long, value_name = "GAME")]
+    pub retro: Option<String>,
+    /// With --retro: the scenario, by name (NAME.json in the integration's folder) or file
+    /// [default: scenario.json].
+    #[arg(long, value_name = "NAME", requires = "retro")]
+    pub scenario: Option<String>,
+    /// With --retro: stable-retro's data folder, or a folder of integration folders
+    /// [default: $NESMIND_RETRO_DATA, else the installed stable_retro package's].
+    #[arg(long = "retro-data", value_name = "DIR", requires = "retro")]
+    pub retro_data: Option<PathBuf>,
     /// Write a savestate at the end of the run.
     #[arg(long = "save-state", value_name = "FILE")]
     pub save_state: Option<PathBuf>,
@@ -119,6 +134,7 @@ Examples:
   nesmind run game.nes --plugin spot --headless --frames 36000
   nesmind run game.nes --plugin 'ext:python3 plugins/examples/start_presser.py' --headless --frames 600
   nesmind run game.nes --lua bot.lua --lua-arg seed=3 --headless --frames 3600
+  nesmind run smb.nes --retro SuperMarioBros-Nes-v0 --state Level1-1 --plugin NAME --headless --frames 5000
   nesmind run game.nes --headless --frames 600 --record run.replay
   nesmind run game.nes --headless --replay run.replay --verify";
 
@@ -220,7 +236,17 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
     if lua.is_none() && (!args.lua_arg.is_empty() || args.lua_unsafe) {
         return Err("--lua-arg/--lua-unsafe need --lua SCRIPT".into());
     }
-    match lua.as_ref().or(args.plugin.as_ref()) {
+    let retro = match &args.retro {
+        Some(game) => Some(retro_run::prepare(
+            game,
+            args.retro_data.as_deref(),
+            &args.rom,
+            args.state.as_deref(),
+            args.scenario.as_deref(),
+        )?),
+        None => None,
+    };
+    let plugin = match lua.as_ref().or(args.plugin.as_ref()) {
         Some(name) => {
             let mut opts = plugin_options(args.plugin_opts.as_deref(), &args.plugin_opt)?;
             opts.extend(args.lua_arg.iter().cloned());
@@ -233,7 +259,7 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
                     .map_err(|e| format!("cannot read '{}': {e}", args.rom.display()))?,
                 false => Vec::new(),
             };
-            session.attach(create_plugin(name, &opts, &image)?, &humans)?;
+            Some(create_plugin(name, &opts, &image)?)
         }
         None => {
             if let Some((p, _)) = args.pads.iter().find(|(_, o)| *o == PadOwner::Plugin) {
@@ -242,7 +268,27 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
             if !args.plugin_opt.is_empty() || args.plugin_opts.is_some() {
                 return Err("--plugin-opt/--plugin-opts need --plugin NAME".into());
             }
+            None
         }
+    };
+    // The state --retro resolved (by name, or the integration's default); a replay brings
+    // its own.
+    let state = match &retro {
+        Some(r) if args.replay.is_none() => r.state.clone(),
+        Some(_) => None,
+        None => args.state.clone(),
+    };
+    match (retro, plugin) {
+        (Some(r), plugin) => {
+            // Alone, the evaluation drives no pad: the keyboard or the replay does.
+            let humans = match plugin.is_some() {
+                true => humans,
+                false => (0..4).collect(),
+            };
+            session.attach(Box::new(retro_run::Scored::new(r, plugin)), &humans)?;
+        }
+        (None, Some(plugin)) => session.attach(plugin, &humans)?,
+        (None, None) => {}
     }
     if let Some(path) = &battery::path(&args.sav_flags(), &session)? {
         files::check_writable(path).map_err(|e| format!("battery save: {e}"))?;
@@ -256,7 +302,7 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
     }
     // After the recorder: a recording that starts from a state keeps it (a `load` record),
     // so its replay starts there too.
-    if let Some(state) = &args.state {
+    if let Some(state) = &state {
         load_state(&mut session, state)?;
     }
     if let Some(path) = &args.replay {

@@ -33,7 +33,11 @@ pub fn decode(s: &FceuState) -> Result<BoardImport, StateError> {
         return Err(unsupported(&entries));
     };
     let board = found.board;
-    let regs = |writes: Writes| registers(s, found.mappers, writes);
+    // Boards without an IRQ source ignore FCEUmm's IRQ line.
+    let regs = |writes: Writes, has_irq: bool| -> Result<BoardImport, StateError> {
+        let irq = has_irq && irq_line(s)?;
+        Ok(registers(found.mappers, writes, irq))
+    };
     Ok(match board {
         "NROM (no board registers)" => BoardImport::Nrom,
         "MMC1" => mmc1(s)?,
@@ -47,13 +51,13 @@ pub fn decode(s: &FceuState) -> Result<BoardImport, StateError> {
             BoardImport::Latch(s.entry(SectionKind::Board, "DREG", 1)?[0])
         }
         b if b.starts_with("MMC3") => BoardImport::Mmc3(mmc3(s)?),
-        "Irem G-101" => regs(irem_g101(s)?)?,
-        "Irem H3001" => regs(irem_h3001(s)?)?,
-        "Konami VRC1" => regs(vrc1(s)?)?,
-        "MMC2/MMC4" => regs(mmc2(s)?)?,
-        "Sunsoft FME-7/5B" => regs(fme7(s)?)?,
-        "Sunsoft-3" => regs(sunsoft3(s)?)?,
-        "NTDEC 2722 (SMB2J conversion)" => regs(ntdec2722(s)?)?,
+        "Irem G-101" => regs(irem_g101(s)?, false)?,
+        "Irem H3001" => regs(irem_h3001(s)?, true)?,
+        "Konami VRC1" => regs(vrc1(s)?, false)?,
+        "MMC2/MMC4" => regs(mmc2(s)?, false)?,
+        "Sunsoft FME-7/5B" => regs(fme7(s)?, true)?,
+        "Sunsoft-3" => regs(sunsoft3(s)?, true)?,
+        "NTDEC 2722 (SMB2J conversion)" => regs(ntdec2722(s)?, true)?,
         _ => return Err(unsupported(&entries)),
     })
 }
@@ -81,14 +85,14 @@ impl Writes {
     }
 }
 
-fn registers(s: &FceuState, mappers: &[u16], w: Writes) -> Result<BoardImport, StateError> {
-    Ok(BoardImport::Registers(RegisterImport {
+fn registers(mappers: &[u16], w: Writes, irq: bool) -> BoardImport {
+    BoardImport::Registers(RegisterImport {
         mappers: mappers.to_vec(),
         writes: w.writes,
         ppu_fetches: w.ppu_fetches,
         cpu_cycles: w.cpu_cycles,
-        irq: irq_line(s)?,
-    }))
+        irq,
+    })
 }
 
 /// The board's IRQ output: FCEUmm's CPU keeps its IRQ sources in `IQLB`, bit 0 the board's.
