@@ -8,7 +8,7 @@ use crate::frontend::pacing::Speed;
 use crate::frontend::{headless, interrupt};
 use crate::host::external::{self, External};
 use crate::host::files;
-use crate::host::replay::{Player, Recorder};
+use crate::host::replay::{Event, Player, Recorder};
 use crate::host::{PadOwner, Plugin, PluginOptions, Session, parse_option};
 use nesmind_lua::LuaPlugin;
 use nesmind_retro::FceuState;
@@ -66,6 +66,10 @@ pub struct RunArgs {
     /// Play the input recorded in FILE (from power-on).
     #[arg(long, value_name = "FILE", conflicts_with = "state")]
     pub replay: Option<PathBuf>,
+    /// Play the input of another emulator's movie: a stable-retro `.bk2` (from the state it
+    /// holds) or an FCEUX `.fm2` (from power-on); runs its length unless --frames says.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["replay", "state"])]
+    pub movie: Option<PathBuf>,
     /// With --replay: check the recorded state hashes and report the first frame that differs.
     #[arg(long, requires = "replay")]
     pub verify: bool,
@@ -308,7 +312,32 @@ pub fn build_session(args: &RunArgs) -> Result<Session, String> {
     if let Some(path) = &args.replay {
         session.replay(Player::load(path, session.rom(), args.verify)?);
     }
+    if let Some(path) = &args.movie {
+        play_movie(&mut session, path)?;
+    }
     Ok(session)
+}
+
+/// A `.bk2` or `.fm2` movie's start state (if any) loaded, and its input playing.
+fn play_movie(session: &mut Session, path: &Path) -> Result<(), String> {
+    let bytes = files::read_capped(path, nesmind_retro::movie::MAX_FILE, "a movie")
+        .map_err(|e| format!("cannot read --movie '{}': {e}", path.display()))?;
+    let movie = nesmind_retro::movie::Movie::parse(&bytes)
+        .map_err(|e| format!("--movie '{}': {e}", path.display()))?;
+    if let Some(state) = &movie.start_state {
+        let machine = nesmind_retro::parts::load(state, session.rom())
+            .map_err(|e| format!("--movie '{}': its start state: {e}", path.display()))?;
+        session.load_machine(machine)?;
+    }
+    let mut events = std::collections::BTreeMap::<u64, Vec<Event>>::new();
+    for &(frame, command) in &movie.commands {
+        events.entry(frame).or_default().push(match command {
+            nesmind_retro::movie::Command::Reset => Event::Reset,
+            nesmind_retro::movie::Command::Power => Event::Power,
+        });
+    }
+    session.replay(Player::from_input(movie.pads, events, movie.four_score));
+    Ok(())
 }
 
 /// A nesmind savestate, or a stable-retro state (told apart by their first bytes).
@@ -399,7 +428,7 @@ pub fn run(args: RunArgs) -> Result<i32, String> {
     let frames = args
         .frames
         .or(session.replay_len())
-        .ok_or("--headless needs --frames N (or --replay FILE, which runs the replay's length)")?;
+        .ok_or("--headless needs --frames N (or --replay/--movie FILE, which runs its length)")?;
     // Synthesis is skipped entirely unless a WAV is wanted (timing-relevant APU parts still run).
     session.machine_mut().set_audio_enabled(args.wav.is_some());
     // Opened before the run, so a path that cannot be written costs no emulation.

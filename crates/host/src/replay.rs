@@ -335,6 +335,26 @@ impl Player {
         }
     }
 
+    /// Input read from elsewhere (another emulator's movie): the pads held after each
+    /// frame and the events before frames, with no state hashes to verify.
+    pub fn from_input(
+        pads: Vec<[Buttons; 4]>,
+        events: BTreeMap<u64, Vec<Event>>,
+        four_score: bool,
+    ) -> Player {
+        Player {
+            pads,
+            events,
+            hashes: BTreeMap::new(),
+            four_score,
+            verify: false,
+            checked: 0,
+            version: VERSION,
+            end: None,
+            end_checked: false,
+        }
+    }
+
     pub fn len(&self) -> u64 {
         self.pads.len() as u64
     }

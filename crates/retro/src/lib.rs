@@ -15,9 +15,11 @@ pub mod gzip;
 pub mod integration;
 pub mod layout;
 pub mod library;
+pub mod movie;
 pub mod parts;
 pub mod scenario;
 pub mod script;
+pub mod zip;
 
 pub use data::{GameData, RAM_SIZE, Variable};
 pub use datatype::DataType;
