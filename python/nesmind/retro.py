@@ -24,8 +24,10 @@ Differences, on purpose or not yet:
 - Rewards and ends written in Lua (`script.lua`) run in an embedded Lua 5.1 as in
   stable-retro, except that a script's store into a game variable's name does not write
   RAM (no shipped script does it).
-- `.bk2` movies play back (`Movie`, as stable-retro's playback script uses it); recording
-  them (`record=`) is not supported yet: passing it is an error, not a silent no-op.
+- `.bk2` movies play back (`Movie`, as stable-retro's playback script uses it) and are
+  recorded (`record=`, `record_movie`, `stop_record`) as stable-retro records them, from
+  the integration's own start state, so stable-retro plays them back; recording from a
+  state only nesmind can read (a nesmind savestate) is refused.
 
 Beyond stable-retro: `parallel_env(game, players=2)` is a PettingZoo parallel environment
 with one agent per pad (`nesmind.retro_parallel`).
@@ -41,6 +43,7 @@ from gymnasium import spaces
 
 from . import _nesmind
 from .gym import _Window, _check_render_mode
+from .retro_movie import BUTTONS, Bk2Writer, Movie
 
 __all__ = ["Actions", "Movie", "Observations", "RetroEnv", "State", "make", "parallel_env"]
 
@@ -64,8 +67,6 @@ class Actions(enum.Enum):
     MULTI_DISCRETE = 3
 
 
-#: stable-retro's NES buttons in action order (`None`: no button at that index).
-BUTTONS = ["B", None, "SELECT", "START", "UP", "DOWN", "LEFT", "RIGHT", "A"]
 #: The pad bit (nesmind.BUTTONS) of each action index.
 _PAD_BITS = [2, 0, 4, 8, 16, 32, 64, 128, 1]
 #: The part of the 256x240 picture FCEUmm gives stable-retro: 8 columns off each side,
@@ -171,8 +172,6 @@ class RetroEnv(gymnasium.Env):
                  render_mode: Optional[str] = None, data: Optional[str] = None,
                  rom: Optional[str] = None):
         _check_render_mode(type(self), render_mode)
-        if record is not False:
-            raise _nesmind.NesError("record= (.bk2 movies) is not supported by nesmind.retro yet")
         if players not in (1, 2):
             raise ValueError(f"players={players}: an NES integration has 1 or 2")
         self.use_restricted_actions = _enum(use_restricted_actions, Actions)
@@ -222,6 +221,14 @@ class RetroEnv(gymnasium.Env):
             shape = (2048 + _WRAM,)
         self.observation_space = spaces.Box(low=0, high=255, shape=shape, dtype=np.uint8)
         self._window = _Window(f"nesmind: {game}") if render_mode == "human" else None
+        # .bk2 recording, as stable-retro's: one movie per episode in `movie_path`.
+        self.movie: Optional[Bk2Writer] = None
+        self.movie_id = 0
+        self.movie_path: Optional[str] = None
+        if record is True:
+            self.auto_record()
+        elif record is not False:
+            self.auto_record(record)
 
     def _state_name(self, state) -> Optional[str]:
         if state is None or isinstance(state, str):
@@ -304,8 +311,11 @@ class RetroEnv(gymnasium.Env):
     def step(self, a):
         if self.img is None and self.ram is None:
             raise RuntimeError("Please call env.reset() before env.step()")
-        for p, mask in enumerate(self._masks(a)):
+        masks = self._masks(a)
+        for p, mask in enumerate(masks):
             self._press(p, mask)
+        if self.movie is not None:
+            self.movie.frame(masks)
         self.machine.run_frames(1)
         info = self._evaluate()
         ob = self._update_obs()
@@ -324,6 +334,13 @@ class RetroEnv(gymnasium.Env):
         for p in range(self.players):
             self.machine.set_buttons(p, 0)
         self.machine.run_frames(1)
+        if self.movie_path is not None:
+            name = os.path.splitext(os.path.basename(self.statename or "None"))[0]
+            self.record_movie(os.path.join(
+                self.movie_path, "%s-%s-%06d.bk2" % (self.gamename, name, self.movie_id)))
+            self.movie_id += 1
+        if self.movie is not None:
+            self.movie.frame([0] * self.players)  # the reset's frame
         self.game.restart()
         self._evaluate()
         if self._window is not None:
@@ -351,88 +368,32 @@ class RetroEnv(gymnasium.Env):
         self.initial_state = self.game.state_bytes(statename)
         self.statename = statename if statename.endswith(".state") else statename + ".state"
 
+    # -- .bk2 recording, as stable-retro's --------------------------------------------
+
+    def record_movie(self, path: str):
+        """Records the input from here on into the `.bk2` at `path` (written when the next
+        movie starts, `stop_record()` or `close()`), from the episodes' start state."""
+        if self.movie is not None:
+            self.movie.close()
+        self.movie = Bk2Writer(path, self.gamename, self.players, self.initial_state)
+
+    def auto_record(self, path: Optional[str] = None):
+        """Records every episode from the next `reset()` into its own `.bk2` in `path`
+        (default: the working folder), named GAME-STATE-NNNNNN.bk2."""
+        self.movie_path = path or os.getcwd()
+
+    def stop_record(self):
+        self.movie_path = None
+        self.movie_id = 0
+        if self.movie is not None:
+            self.movie.close()
+            self.movie = None
+
     def close(self):
+        self.stop_record()
         if self._window is not None:
             self._window.close()
             self._window = None
-
-
-#: A bk2 movie's key names (after "P1 ") for stable-retro's NES button names.
-_MOVIE_KEYS = {"B": "B", "SELECT": "Select", "START": "Start", "UP": "Up", "DOWN": "Down",
-               "LEFT": "Left", "RIGHT": "Right", "A": "A"}
-
-
-class Movie:
-    """A stable-retro (BizHawk-style) `.bk2` movie, read as stable-retro's `Movie` reads it:
-
-        movie = nesmind.retro.Movie("run.bk2")
-        movie.step()
-        env = nesmind.retro.make(movie.get_game(), state=None, players=movie.players,
-                                 use_restricted_actions=nesmind.retro.Actions.ALL)
-        env.initial_state = movie.get_state()
-        env.reset()
-        while movie.step():
-            env.step([movie.get_key(i, p) for p in range(movie.players)
-                      for i in range(env.num_buttons)])
-
-    The zip holds `Header.txt` (the game's name), `Input Log.txt` (one line of keys per
-    frame) and `Core.bin` (the start state, FCEUmm's). Only playing back is supported."""
-
-    def __init__(self, path: str, record: bool = False, players: int = 1):
-        import zipfile
-
-        if record:
-            raise _nesmind.NesError("recording .bk2 movies is not supported by nesmind.retro yet")
-        try:
-            with zipfile.ZipFile(path) as z:
-                names = set(z.namelist())
-                for need in ("Header.txt", "Input Log.txt"):
-                    if need not in names:
-                        raise _nesmind.NesError(f"{path}: not a .bk2 movie (no {need})")
-                header = z.read("Header.txt").decode("utf-8", "replace")
-                log = z.read("Input Log.txt").decode("utf-8", "replace").splitlines()
-                self._state = z.read("Core.bin") if "Core.bin" in names else None
-        except (OSError, zipfile.BadZipFile) as e:
-            raise _nesmind.NesError(f"{path}: cannot read the movie: {e}") from None
-        fields = dict(line.split(" ", 1) for line in header.splitlines() if " " in line)
-        self._game = fields.get("GameName")
-        lines = [ln for ln in log if ln.strip() and not ln.startswith("[")]
-        if not lines or lines[0].startswith("|"):
-            raise _nesmind.NesError(f"{path}: the input log names no keys")
-        self._keys = [k for k in lines[0].split("|") if k]
-        self._frames = []
-        for n, line in enumerate(lines[1:], start=1):
-            cells = line.split("|")[2:]  # "", the console's column, then the pads'
-            flat = "".join(cells)
-            if len(flat) != len(self._keys):
-                raise _nesmind.NesError(
-                    f"{path}: frame {n} has {len(flat)} keys, the log names {len(self._keys)}")
-            self._frames.append(frozenset(k for k, c in zip(self._keys, flat) if c != "."))
-        self.players = max((int(k[1:k.index(" ")]) for k in self._keys
-                            if k.startswith("P") and " " in k), default=1)
-        self._at = -1
-
-    def step(self) -> bool:
-        """Moves to the next frame; False past the last."""
-        self._at += 1
-        return self._at < len(self._frames)
-
-    def get_key(self, key: int, player: int = 0) -> bool:
-        """Whether stable-retro's button `key` (B, -, SELECT, START, UP, DOWN, LEFT, RIGHT,
-        A) of `player` (from 0) is held in this frame."""
-        if not 0 <= self._at < len(self._frames) or not 0 <= key < len(BUTTONS):
-            return False
-        name = BUTTONS[key]
-        return name is not None and f"P{player + 1} {_MOVIE_KEYS[name]}" in self._frames[self._at]
-
-    def get_state(self) -> Optional[bytes]:
-        return self._state
-
-    def get_game(self) -> Optional[str]:
-        return self._game
-
-    def close(self):
-        pass
 
 
 def make(game: str, state=State.DEFAULT, inttype=None, **kwargs) -> RetroEnv:

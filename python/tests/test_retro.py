@@ -256,8 +256,12 @@ def test_refusals_name_the_problem(integration, tmp_path):
     _, rd, root = integration
     with pytest.raises(nesmind.NesError, match="NoSuchGame-Nes"):
         nr.make("NoSuchGame-Nes", data=str(root))
-    with pytest.raises(nesmind.NesError, match="bk2"):
-        nr.make(GAME, inttype=rd.Integrations.CUSTOM_ONLY, record=True)
+    # A .bk2 must start from a state stable-retro can load, not a nesmind savestate.
+    env = nr.make(GAME, inttype=rd.Integrations.CUSTOM_ONLY, record=str(tmp_path))
+    env.initial_state = env.em.get_state()
+    with pytest.raises(nesmind.NesError, match="nesmind savestate"):
+        env.reset()
+    env.close()
     with pytest.raises(nesmind.NesError, match="loads no script"):
         lua = tmp_path / "lua.json"
         lua.write_text(json.dumps({"reward": {"script": "lua:reward"}}))
@@ -384,3 +388,36 @@ def test_parallel_env_steps_as_stable_retro_with_two_pads(integration):
                               max_episode_steps=50, **kwargs)
         pettingzoo_test.parallel_api_test(env, num_cycles=60)
         env.close()
+
+
+def test_a_bk2_nesmind_records_plays_back_in_stable_retro(integration, tmp_path):
+    """nesmind.retro records a movie per episode as stable-retro does (record=DIR); stable-
+    retro's own Movie and env play each back with the rewards and ends nesmind had."""
+    retro, rd, _ = integration
+    import nesmind.retro as nr
+    ours = nr.make(GAME, inttype=rd.Integrations.CUSTOM_ONLY, record=str(tmp_path))
+    rng = np.random.default_rng(8)
+    episodes = []
+    for _ in range(2):
+        ours.reset()
+        episodes.append([ours.step((rng.random(9) < 0.3).astype(np.uint8))[1:3]
+                         for _ in range(300)])
+    ours.close()
+    files = sorted(tmp_path.glob("*.bk2"))
+    assert [f.name for f in files] == [f"{GAME}-Start-000000.bk2", f"{GAME}-Start-000001.bk2"]
+    for path, recorded in zip(files, episodes):
+        movie = retro.Movie(str(path))
+        movie.step()
+        theirs = retro.make(movie.get_game(), state=None, players=movie.players,
+                            use_restricted_actions=retro.Actions.ALL,
+                            inttype=rd.Integrations.CUSTOM_ONLY, render_mode=None)
+        theirs.initial_state = movie.get_state()
+        theirs.reset()
+        played = []
+        while movie.step():
+            keys = [movie.get_key(i, p) for p in range(movie.players)
+                    for i in range(theirs.num_buttons)]
+            played.append(tuple(theirs.step(keys)[1:3]))
+        theirs.close()
+        assert played == [tuple(r) for r in recorded], path.name
+        assert sum(r for r, _ in recorded) > 0
