@@ -9,7 +9,8 @@ from the test corpus (NROM), started from a state stable-retro saved in play; ev
 one frame with the (224, 240, 3) picture as observation, FILTERED random actions, and the
 scenario's reward and end evaluated, in both. One env runs in this process; N envs run as
 Gymnasium's AsyncVectorEnv (one process each: stable-retro allows one emulator a process)
-for both libraries. The two are measured alternately, each for S seconds of wall time.
+for both libraries; `nesmind.retro.make_vec` runs 1 and N envs in this process, stepped
+together in Rust. Each is measured for S seconds of wall time, one after another.
 """
 
 import argparse
@@ -108,6 +109,25 @@ def many(lib: str, root: str, seconds: float, n: int) -> float:
     return rate
 
 
+def vec(root: str, seconds: float, n: int) -> float:
+    """nesmind.retro.make_vec: n envs in this process, stepped together in Rust."""
+    import stable_retro.data as rd
+    import nesmind.retro as retro
+    rd.Integrations.add_custom_path(root)
+    envs = retro.make_vec(GAME, n, inttype=rd.Integrations.CUSTOM_ONLY)
+    envs.reset(seed=0)
+    rng = np.random.default_rng(1)
+    actions = [(rng.random((n, 9)) < 0.25).astype(np.uint8) for _ in range(64)]
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for a in actions:
+            envs.step(a)
+        steps += 64 * n
+    rate = steps / (time.perf_counter() - start)
+    envs.close()
+    return rate
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=10.0)
@@ -119,12 +139,15 @@ def main():
         rows[lib] = [one(lib, root, a.seconds)]
     for lib in ["stable-retro", "nesmind.retro"]:
         rows[lib].append(many(lib, root, a.seconds, a.envs))
+    rows["make_vec"] = [vec(root, a.seconds, 1), vec(root, a.seconds, a.envs)]
     print(f"{'library':<15} {'1 env':>12} {f'{a.envs} envs':>12}   (steps per second)")
     for lib, (r1, rn) in rows.items():
         print(f"{lib:<15} {r1:>12.0f} {rn:>12.0f}")
-    s, n = rows["stable-retro"], rows["nesmind.retro"]
+    s, n, v = rows["stable-retro"], rows["nesmind.retro"], rows["make_vec"]
     print(f"nesmind.retro / stable-retro: {n[0] / s[0]:.2f}x at 1 env, {n[1] / s[1]:.2f}x at "
           f"{a.envs}; nesmind's {a.envs}-env figure is {n[1] / n[0]:.2f}x its 1-env figure")
+    print(f"make_vec / stable-retro: {v[0] / s[0]:.2f}x at 1 env, {v[1] / s[1]:.2f}x at "
+          f"{a.envs}; its {a.envs}-env figure is {v[1] / v[0]:.2f}x its 1-env figure")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ Differences, on purpose or not yet:
   state only nesmind can read (a nesmind savestate) is refused.
 
 Beyond stable-retro: `parallel_env(game, players=2)` is a PettingZoo parallel environment
-with one agent per pad (`nesmind.retro_parallel`).
+with one agent per pad (`nesmind.retro_parallel`), and `make_vec(game, n)` a Gymnasium
+vector env of n copies stepped together in Rust (`nesmind.retro_vec`).
 """
 
 import enum
@@ -45,7 +46,8 @@ from . import _nesmind
 from .gym import _Window, _check_render_mode
 from .retro_movie import BUTTONS, Bk2Writer, Movie
 
-__all__ = ["Actions", "Movie", "Observations", "RetroEnv", "State", "make", "parallel_env"]
+__all__ = ["Actions", "Movie", "Observations", "RetroEnv", "State", "make", "make_vec",
+           "parallel_env"]
 
 
 class State(enum.Enum):
@@ -406,3 +408,12 @@ def parallel_env(game: str, state=State.DEFAULT, players: int = 2, inttype=None,
     "player_1"); see `nesmind.retro_parallel`. Needs the pettingzoo package."""
     from .retro_parallel import RetroParallelEnv
     return RetroParallelEnv(game, state=state, players=players, inttype=inttype, **kwargs)
+
+
+def make_vec(game: str, num_envs: int, state=State.DEFAULT, inttype=None, threads=None,
+             **kwargs):
+    """A Gymnasium vector env of `num_envs` copies of `game`, stepped together in Rust with
+    the GIL released (see `nesmind.retro_vec`)."""
+    from .retro_vec import RetroVectorEnv
+    return RetroVectorEnv(game, num_envs, state=state, inttype=inttype, threads=threads,
+                          **kwargs)

@@ -11,6 +11,7 @@ mod hatris;
 mod machine;
 mod plugin;
 mod retro;
+mod retro_vec;
 mod rom;
 mod run;
 mod spec;
@@ -45,6 +46,7 @@ fn _nesmind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hatris::HatrisDemo>()?;
     m.add_class::<viewer::Viewer>()?;
     m.add_class::<retro::RetroGame>()?;
+    m.add_class::<retro_vec::RetroVec>()?;
     m.add_function(wrap_pyfunction!(tool::tool, m)?)?;
     m.add_function(wrap_pyfunction!(run::run, m)?)?;
     m.add_function(wrap_pyfunction!(plugin::plugin_names, m)?)?;

@@ -25,6 +25,9 @@ pub const BUTTONS: [Option<&str>; 9] = [
     Some("A"),
 ];
 
+/// The pad bit (`nesmind_emu::Buttons`) of each of stable-retro's buttons.
+pub const PAD_BITS: [u8; 9] = [0x02, 0, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x01];
+
 /// The NES core's button combinations (stable-retro's `fceumm.json`), used where a
 /// scenario names none: a direction up or down, one left or right, and A, B or both.
 const CORE_ACTIONS: [&[&[&str]]; 3] = [
@@ -122,6 +125,19 @@ pub struct RetroGame {
     eval: Evaluator,
     actions: Vec<Vec<u16>>,
     rom: Option<PathBuf>,
+}
+
+impl RetroGame {
+    pub(crate) fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+    pub(crate) fn actions(&self) -> &[Vec<u16>] {
+        &self.actions
+    }
+    pub(crate) fn crop(&self, player: usize) -> (u64, u64, u64, u64) {
+        let c = self.integration.scenario.crops.get(player);
+        c.map_or((0, 0, 0, 0), |c| (c[0], c[1], c[2], c[3]))
+    }
 }
 
 #[pymethods]
@@ -259,8 +275,7 @@ impl RetroGame {
     /// crop_info(player=0) -> (x, y, width, height): the scenario's crop (0s: none).
     #[pyo3(signature = (player = 0))]
     fn crop_info(&self, player: usize) -> (u64, u64, u64, u64) {
-        let c = self.integration.scenario.crops.get(player);
-        c.map_or((0, 0, 0, 0), |c| (c[0], c[1], c[2], c[3]))
+        self.crop(player)
     }
 
     /// update(machine) -> (rewards, done, info): evaluates the machine's RAM after a step:

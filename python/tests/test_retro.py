@@ -421,3 +421,48 @@ def test_a_bk2_nesmind_records_plays_back_in_stable_retro(integration, tmp_path)
         theirs.close()
         assert played == [tuple(r) for r in recorded], path.name
         assert sum(r for r, _ in recorded) > 0
+
+
+@pytest.mark.parametrize("kind", ["FILTERED", "DISCRETE", "MULTI_DISCRETE", "ALL"])
+def test_make_vec_steps_each_env_as_make_does(integration, kind):
+    """make_vec's envs (stepped together in Rust) against one make() env each, fed the same
+    actions: observations, rewards, ends and variables agree on every step, through
+    episode ends and the next-step restart."""
+    retro, rd, _ = integration
+    import nesmind.retro as nr
+    kwargs = dict(inttype=rd.Integrations.CUSTOM_ONLY, use_restricted_actions=nr.Actions[kind])
+    n = 3
+    envs = nr.make_vec(GAME, n, threads=2, **kwargs)
+    singles = [nr.make(GAME, **kwargs) for _ in range(n)]
+    try:
+        assert envs.single_action_space == singles[0].action_space
+        assert envs.single_observation_space == singles[0].observation_space
+        obs, _ = envs.reset()
+        for i, one in enumerate(singles):
+            assert np.array_equal(obs[i], one.reset()[0])
+        envs.action_space.seed(4)
+        ended = [False] * n
+        dones = 0
+        for step in range(1200):
+            actions = envs.action_space.sample()
+            obs, rew, term, trunc, info = envs.step(actions)
+            for i, one in enumerate(singles):
+                if ended[i]:
+                    # Next-step autoreset: this step restarted env i.
+                    want_obs, want = one.reset()[0], (0.0, False)
+                    want_info = None
+                else:
+                    o, r, d, _, inf = one.step(actions[i])
+                    want_obs, want, want_info = o, (r, d), inf
+                assert np.array_equal(obs[i], want_obs), (step, i)
+                assert (float(rew[i]), bool(term[i])) == want, (step, i)
+                if want_info is not None:
+                    assert {k: int(v[i]) for k, v in info.items()} == want_info, (step, i)
+                ended[i] = bool(term[i])
+                dones += bool(term[i])
+            assert not trunc.any()
+        assert dones > 0
+    finally:
+        envs.close()
+        for one in singles:
+            one.close()
