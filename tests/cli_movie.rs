@@ -19,19 +19,24 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Plays `movie` with --record; the replay's `p` lines and other records after its header.
-fn played(movie: &Path) -> (String, Vec<String>) {
-    let replay = movie.with_extension("replay");
+/// `nesmind run` of Lawn Mower with `movie` playing, and `extra` arguments.
+fn run_movie(movie: &Path, extra: &[&str]) -> std::process::Output {
     let g = game();
-    let o = nesmind(&[
+    let mut args = vec![
         "run",
         g.to_str().unwrap(),
         "--headless",
         "--movie",
         movie.to_str().unwrap(),
-        "--record",
-        replay.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    nesmind(&args)
+}
+
+/// Plays `movie` with --record; the replay's `p` lines and other records after its header.
+fn played(movie: &Path) -> (String, Vec<String>) {
+    let replay = movie.with_extension("replay");
+    let o = run_movie(movie, &["--record", replay.to_str().unwrap()]);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{}: {err}", movie.display());
     let records = std::fs::read_to_string(&replay)
@@ -97,14 +102,7 @@ fn movies_play_as_their_input_logs_say() {
     // Damage is named with the file.
     let bad = scratch("bad.fm2");
     std::fs::write(&bad, "version 3\n|0|..\n").unwrap();
-    let g = game();
-    let o = nesmind(&[
-        "run",
-        g.to_str().unwrap(),
-        "--headless",
-        "--movie",
-        bad.to_str().unwrap(),
-    ]);
+    let o = run_movie(&bad, &[]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(

@@ -123,12 +123,7 @@ impl RetroVec {
         if n == 0 {
             return Err(PyValueError::new_err("n must be at least 1"));
         }
-        let threads =
-            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
-            .build()
-            .map_err(|e| PyValueError::new_err(format!("cannot start the thread pool: {e}")))?;
+        let pool = crate::vec::thread_pool(threads)?;
         let rom = start.rom.clone();
         let start = (*start.machine).clone();
         let envs = (0..n)

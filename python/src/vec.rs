@@ -27,6 +27,16 @@ pub struct VecMachine {
     pool: rayon::ThreadPool,
 }
 
+/// A pool of `threads` workers (default: one per CPU), for stepping machines together.
+pub(crate) fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| PyValueError::new_err(format!("cannot start the thread pool: {e}")))
+}
+
 /// Buttons for every machine: `n` rows of up to four pads.
 fn button_rows(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<Vec<u8>>> {
     let rows: Vec<Vec<u8>> = if let Ok(a) = actions.extract::<PyReadonlyArray1<u8>>() {
@@ -108,12 +118,7 @@ impl VecMachine {
         let rom = rom::load(rom)?;
         let mut first = rom::power_on(&rom)?;
         first.set_audio_enabled(false);
-        let threads =
-            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
-            .build()
-            .map_err(|e| PyValueError::new_err(format!("cannot start the thread pool: {e}")))?;
+        let pool = thread_pool(threads)?;
         Ok(VecMachine {
             machines: vec![first; n],
             rom,
