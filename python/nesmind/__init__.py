@@ -9,6 +9,8 @@ Plug-ins and players
     run(rom, plugin=..., window=False, frames=N)
                             a session with a Python or in-tree plug-in, headless or
                             in the SDL window
+    lua(script, unsafe=False, **args)
+                            an FCEUX or BizHawk Lua bot script as the plug-in of run()
     Viewer()                a window showing the pictures a loop of yours hands it
                             (what Gymnasium's render_mode="human" uses)
     plugins.spot(...), plugins.hatris(...)
@@ -63,6 +65,7 @@ __all__ = [
     "StateError",
     "VecMachine",
     "Viewer",
+    "lua",
     "palette",
     "plugins",
     "run",
@@ -82,6 +85,22 @@ def _register_gym() -> None:
             entry_point="nesmind.gym:NesEnv",
             vector_entry_point="nesmind.gym:NesVectorEnv",
         )
+
+
+def lua(script, unsafe: bool = False, **args) -> "_nesmind.LuaScript":
+    """An FCEUX or BizHawk Lua script as a plug-in for `run` (what `nesmind run ROM --lua
+    SCRIPT` runs; docs/lua.md): `args` are its `--lua-arg` pairs (the script's `arg` table,
+    and budget=, memory_mb=, seed=, dialect=, on_error=, pads=); `unsafe=True` lets it touch
+    files outside its folder. Each object drives one run.
+
+        nesmind.run("game.nes", plugin=nesmind.lua("bot.lua", seed=3), frames=3600)
+    """
+    # Python names for nesmind's own settings; the script's arguments keep theirs.
+    names = {"memory_mb": "memory-mb", "on_error": "on-error"}
+    options = {names.get(k, k): text for k, text in plugins._texts(args).items()}
+    if unsafe:
+        options["unsafe"] = "true"
+    return _nesmind.lua(str(script), options)
 
 
 _register_gym()

@@ -8,6 +8,7 @@ mod arena;
 mod errors;
 mod frame;
 mod hatris;
+mod lua;
 mod machine;
 mod plugin;
 mod retro;
@@ -46,6 +47,8 @@ fn _nesmind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hatris::HatrisDemo>()?;
     m.add_class::<viewer::Viewer>()?;
     m.add_class::<retro::RetroGame>()?;
+    m.add_class::<lua::LuaScript>()?;
+    m.add_function(wrap_pyfunction!(lua::lua, m)?)?;
     m.add_class::<retro_vec::RetroVec>()?;
     m.add_function(wrap_pyfunction!(tool::tool, m)?)?;
     m.add_function(wrap_pyfunction!(run::run, m)?)?;

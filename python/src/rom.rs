@@ -30,6 +30,22 @@ pub fn load(source: &Bound<'_, PyAny>) -> PyResult<Rom> {
     Rom::load(&path).map_err(RomError::new_err)
 }
 
+/// The image's bytes as given: the bytes themselves, or the file's (capped as the loader
+/// caps it).
+pub fn image(source: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(bytes) = source.downcast::<PyBytes>() {
+        return Ok(bytes.as_bytes().to_vec());
+    }
+    if let Ok(data) = source.extract::<Vec<u8>>()
+        && !source.is_instance_of::<pyo3::types::PyString>()
+    {
+        return Ok(data);
+    }
+    let path: PathBuf = source.extract()?;
+    nesmind_host::files::read_capped(&path, nesmind_emu::rom::MAX_FILE, "a ROM")
+        .map_err(|e| RomError::new_err(format!("cannot read '{}': {e}", path.display())))
+}
+
 /// A powered-on machine for `rom`, or the loader's message for a board it cannot run.
 pub fn power_on(rom: &Rom) -> PyResult<nesmind_emu::Machine> {
     nesmind_emu::Machine::new(rom)

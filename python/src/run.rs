@@ -19,8 +19,17 @@ fn make_plugin(
     plugin: &Bound<'_, PyAny>,
     options: Option<PluginOptions>,
     rom: &nesmind_emu::Rom,
+    rom_source: &Bound<'_, PyAny>,
     raised: &Raised,
 ) -> PyResult<Box<dyn Plugin>> {
+    if let Ok(script) = plugin.downcast::<crate::lua::LuaScript>() {
+        if options.is_some() {
+            return Err(PyValueError::new_err(
+                "plugin_options go with an in-tree plug-in name; give nesmind.lua() its options",
+            ));
+        }
+        return script.borrow().take(&rom::image(rom_source)?);
+    }
     if let Ok(name) = plugin.downcast::<PyString>() {
         return crate::plugin::create_plugin(&name.to_cow()?, options)?.take();
     }
@@ -85,12 +94,13 @@ pub fn run<'py>(
         .map(|s| s.parse::<Speed>())
         .transpose()
         .map_err(PyValueError::new_err)?;
+    let rom_source = rom;
     let rom = rom::load(rom)?;
     let raised: Raised = Arc::new(Mutex::new(None));
     let mut session = Session::new(rom.clone()).map_err(RomError::new_err)?;
     match plugin.filter(|p| !p.is_none()) {
         Some(p) => {
-            let boxed = make_plugin(p, plugin_options, &rom, &raised)?;
+            let boxed = make_plugin(p, plugin_options, &rom, rom_source, &raised)?;
             let pads: Vec<usize> = human_pads.iter().map(|p| p.saturating_sub(1)).collect();
             if let Err(why) = session.attach(boxed, &pads) {
                 let err = PluginError::new_err(why);

@@ -1,6 +1,7 @@
 """Python plug-ins, nesmind.run and the in-tree players."""
 
 import os
+import pathlib
 
 import numpy as np
 import pytest
@@ -118,3 +119,29 @@ def test_spot_game_model_moves_and_planes():
     assert g.to_move == 1 and g.plies == 1 and sum(g.counts()) >= 5
     with pytest.raises(ValueError, match="not legal"):
         g.play(0)
+
+
+LUA = pathlib.Path(__file__).resolve().parents[2] / "tests" / "lua"
+
+
+def test_a_lua_script_is_a_plugin_as_with_nesmind_run_lua(dots, tmp_path):
+    """nesmind.lua(): the FCEUX bot of tests/lua plays the DOTS cart as `nesmind run --lua`
+    does (a game in play at frame 11, the run ended by the script's emu.exit()); a script
+    object runs once; a missing script and a script error are named."""
+    out = nesmind.run(dots, plugin=nesmind.lua(LUA / "fceux_bot.lua"), frames=600)
+    assert (out["frames"], out["quit_code"]) == (12, 0)
+    # The script's arguments reach its `arg` table; nesmind's settings are checked.
+    script = tmp_path / "args.lua"
+    script.write_text('assert(arg.level == "3", arg.level)\nemu.exit()\n')
+    out = nesmind.run(dots, plugin=nesmind.lua(script, level=3, seed=7), frames=10)
+    assert out["frames"] == 1
+    with pytest.raises(nesmind.PluginError, match="on-error"):
+        nesmind.run(dots, plugin=nesmind.lua(script, on_error="sometimes"), frames=10)
+    once = nesmind.lua(LUA / "fceux_bot.lua")
+    nesmind.run(dots, plugin=once, frames=600)
+    with pytest.raises(nesmind.PluginError, match="already ran"):
+        nesmind.run(dots, plugin=once, frames=600)
+    with pytest.raises(nesmind.PluginError, match="no Lua script"):
+        nesmind.lua(tmp_path / "missing.lua")
+    with pytest.raises(nesmind.PluginError, match="error.lua"):
+        nesmind.run(dots, plugin=nesmind.lua(LUA / "error.lua"), frames=60)
