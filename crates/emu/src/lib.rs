@@ -28,7 +28,9 @@ pub mod watch;
 pub use apu::UnsupportedSampleRate;
 pub use buttons::Buttons;
 pub use cpu::Cpu;
-pub use import::{BoardImport, CpuImport, MachineImport, Mmc1Import, Mmc3Import, PpuImport};
+pub use import::{
+    BoardImport, CpuImport, MachineImport, Mmc1Import, Mmc3Import, PpuImport, Vrc2_4Import,
+};
 pub use invalid::InvalidState;
 pub use machine::{Machine, MachineError, PpuPosition};
 pub use rom::{Console, Mirroring, Rom, RomError, RomInfo, Timing};

@@ -25,7 +25,7 @@
 //! the order the chip holds it: which 1 KiB page shows at $2000-$2FFF follows the header's
 //! mirroring, or for MMC1 the imported control register, exactly as in play.
 
-pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import};
+pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import, Vrc2_4Import};
 pub use crate::ppu::PpuImport;
 
 use crate::cart::SharedRam;
