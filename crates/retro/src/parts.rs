@@ -1,7 +1,7 @@
 //! The pieces of an FCEUmm state a machine is built from, decoded into plain fields for the
 //! boards nesmind loads (NROM, MMC1, the discrete latches of UxROM, CNROM, AxROM and
-//! GxROM, and MMC3), and the machine built from them ([`MachineParts::to_machine`], through
-//! `nesmind_emu::import`).
+//! GxROM, MMC3, and Konami VRC2/VRC4: see `vrc2_4`), and the machine built from them
+//! ([`MachineParts::to_machine`], through `nesmind_emu::import`).
 //!
 //! What FCEUmm keeps, and so what a loader gets: CPU registers and RAM; the PPU's
 //! registers ($2000, $2001, $2002, $2003), its address latches (v, t, fine x, the write
@@ -40,6 +40,7 @@ use crate::fceumm::{FceuState, SectionKind, StateError};
 use crate::layout;
 use nesmind_emu::{
     BoardImport, CpuImport, Machine, MachineImport, Mmc1Import, Mmc3Import, PpuImport, Rom,
+    Vrc2_4Import,
 };
 
 /// Everything a machine needs from a state.
@@ -84,10 +85,11 @@ impl MachineParts {
                 BoardImport::Latch(s.entry(SectionKind::Board, "LATC", 1)?[0])
             }
             Some(b) if b.starts_with("MMC3") => BoardImport::Mmc3(mmc3(s)?),
+            Some("Konami VRC2/VRC4") => BoardImport::Vrc2_4(vrc2_4(s)?),
             _ => {
                 return Err(StateError::Missing(format!(
                     "a decoder for this board ({}): only NROM, MMC1, the discrete latches \
-                     (UxROM, CNROM, AxROM, GxROM) and MMC3 so far",
+                     (UxROM, CNROM, AxROM, GxROM), MMC3 and VRC2/VRC4 so far",
                     layout::describe(&entries)
                 )));
             }
@@ -158,6 +160,42 @@ fn mmc3(s: &FceuState) -> Result<Mmc3Import, StateError> {
         irq_counter: byte("IRQC")?,
         irq_reload: flag("IRQR")?,
         irq_enabled: flag("IRQA")?,
+        irq_pending: line[0] & 1 != 0,
+    })
+}
+
+/// Konami VRC2/VRC4's entries, as FCEUmm's `vrc2and4.c` of stable-retro's time keeps
+/// them: `PREG` the two PRG registers; `CREG` each CHR bank's low byte (its two nibbles)
+/// and `CRGH` its ninth bit (16-bit words, 0 or $100); `CMDR` the last $9002/$9003 value;
+/// `MIRR` the last $9000/$9001 value; `IRQL` the latch; `IRQC` the counter (a 16-bit word
+/// whose bit 8 never stays set); `IRQA` the enable (nonzero on) and `CMDI` the enable after
+/// acknowledge. `BIGB` ORs $20 into PRG bank numbers (a multicart's outer bank; on ROMs
+/// of 256 KiB or less the bank numbers wrap, and nesmind has no such multicart).
+///
+/// What FCEUmm does not keep, and the import assumes: the prescaler (taken as just reset),
+/// the IRQ mode (its counter always runs on the prescaler: scanline mode), and PRG RAM's
+/// enable (always on in FCEUmm: $9002 bit 0 is taken as set).
+fn vrc2_4(s: &FceuState) -> Result<Vrc2_4Import, StateError> {
+    let entry = |name, len| s.entry(SectionKind::Board, name, len);
+    let byte = |name| entry(name, 1).map(|d| d[0]);
+    let creg = entry("CREG", 8)?;
+    let crgh = entry("CRGH", 16)?;
+    let chr = std::array::from_fn(|i| {
+        u16::from(creg[i]) | u16::from_le_bytes([crgh[2 * i], crgh[2 * i + 1]]) & 0x100
+    });
+    let prg = entry("PREG", 2)?;
+    let counter = entry("IRQC", 2)?;
+    let line = s.entry(SectionKind::CpuCounters, "IQLB", 4)?;
+    Ok(Vrc2_4Import {
+        prg: [prg[0], prg[1]],
+        chr,
+        control: byte("CMDR")? | 1,
+        mirroring: byte("MIRR")?,
+        irq_latch: byte("IRQL")?,
+        irq_counter: counter[0],
+        irq_enabled: byte("IRQA")? != 0,
+        irq_enable_after_ack: byte("CMDI")? & 1 != 0,
+        irq_cycle_mode: false,
         irq_pending: line[0] & 1 != 0,
     })
 }
