@@ -196,6 +196,14 @@ fn forged_board_registers_are_refused() {
         ("m185", 5, "key:Some(", "9", "bus.cart.board.key"),
         ("m032", 1, "swap:", "true", "bus.cart.board.swap"),
         ("m075", 0, "Vrc1((chr:(", "99", "bus.cart.board.chr"),
+        ("m021", 1, "prescaler:", "0", "bus.cart.board.irq.prescaler"),
+        (
+            "m022",
+            0,
+            "source:Latch,offset:",
+            "5",
+            "bus.cart.core.cpu[0]",
+        ),
     ] {
         let (rom, path) = build(cart, sub);
         let _ = std::fs::remove_file(&path);

@@ -178,8 +178,9 @@ impl Vrc2_4 {
     }
 
     pub(crate) fn import(&mut self, core: &mut CartCore, r: &Vrc2_4Import) {
-        self.prg = r.prg.map(|b| b & 0x1F);
-        self.chr = r.chr.map(|b| b & 0x1FF);
+        // (Bank widths are checked by the import.)
+        self.prg = r.prg;
+        self.chr = r.chr;
         self.control = r.control;
         self.mirroring = r.mirroring;
         self.irq = VrcIrq {
