@@ -37,6 +37,18 @@ const CARTS: &[(&str, u8, u16)] = &[
     ("m154", 0, 154),
     ("m076", 0, 76),
     ("m040", 0, 40),
+    ("m021", 0, 21),
+    ("m021", 1, 21),
+    ("m021", 2, 21),
+    ("m022", 0, 22),
+    ("m023", 0, 23),
+    ("m023", 1, 23),
+    ("m023", 2, 23),
+    ("m023", 3, 23),
+    ("m025", 0, 25),
+    ("m025", 1, 25),
+    ("m025", 2, 25),
+    ("m025", 3, 25),
 ];
 
 /// Boards whose registers reach no PPU window (PRG banks only): their picture stands.
@@ -185,6 +197,14 @@ fn forged_board_registers_are_refused() {
         ("m185", 5, "key:Some(", "9", "bus.cart.board.key"),
         ("m032", 1, "swap:", "true", "bus.cart.board.swap"),
         ("m075", 0, "Vrc1((chr:(", "99", "bus.cart.board.chr"),
+        ("m021", 1, "prescaler:", "0", "bus.cart.board.irq.prescaler"),
+        (
+            "m022",
+            0,
+            "source:Latch,offset:",
+            "5",
+            "bus.cart.core.cpu[0]",
+        ),
     ] {
         let (rom, path) = build(cart, sub);
         let _ = std::fs::remove_file(&path);

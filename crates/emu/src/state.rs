@@ -86,9 +86,13 @@ fn check_cart(cart: &Cart, fresh: &Cart) -> Result<(), InvalidState> {
             Source::Ram => c.prg_ram.len(),
             // Maps nothing (offset 0), but reads add the offset before they find that out.
             Source::OpenBus => 0,
+            // The latched bit.
+            Source::Latch => 1,
         };
         let fits = if w.source == Source::OpenBus {
             w.offset == 0
+        } else if w.source == Source::Latch {
+            w.offset <= 1
         } else {
             w.offset.checked_add(0x2000).is_some_and(|end| end <= size)
         };

@@ -1,10 +1,11 @@
 //! A state's board registers, decoded from what each FCEUmm board file saves (learnt from
 //! those files: FCEUmm writes no mapper number, and each board names its own entries).
 //!
-//! NROM, MMC1, the discrete latches and MMC3 have typed imports. Every other board is given
-//! as the register writes that put it in the saved state ([`RegisterImport`]), so the
-//! board's own decoding sets it, plus PPU fetches for MMC2/MMC4's latches and CPU cycles for
-//! NTDEC 2722's counter, which no write loads.
+//! NROM, MMC1, the discrete latches, MMC3 and VRC2/VRC4 (whose prescaler no write sets)
+//! have typed imports. Every other board is given as the register writes that put it in
+//! the saved state ([`RegisterImport`]), so the board's own decoding sets it, plus PPU
+//! fetches for MMC2/MMC4's latches and CPU cycles for NTDEC 2722's counter, which no write
+//! loads.
 //!
 //! Cycle counters are set so the IRQ comes when it would have in FCEUmm, which counts from
 //! the same register values a few cycles apart from the hardware: the Irem H3001's IRQ 5
@@ -24,7 +25,7 @@
 
 use crate::fceumm::{FceuState, SectionKind, StateError};
 use crate::layout;
-use nesmind_emu::{BoardImport, Mmc1Import, Mmc3Import, RegisterImport};
+use nesmind_emu::{BoardImport, Mmc1Import, Mmc3Import, RegisterImport, Vrc2_4Import};
 
 /// The board's registers of a state whose board nesmind loads; others are named in the error.
 pub fn decode(s: &FceuState) -> Result<BoardImport, StateError> {
@@ -51,6 +52,7 @@ pub fn decode(s: &FceuState) -> Result<BoardImport, StateError> {
             BoardImport::Latch(s.entry(SectionKind::Board, "DREG", 1)?[0])
         }
         b if b.starts_with("MMC3") => BoardImport::Mmc3(mmc3(s)?),
+        "Konami VRC2/VRC4" => BoardImport::Vrc2_4(vrc2_4(s)?),
         "Irem G-101" => regs(irem_g101(s)?, false)?,
         "Irem H3001" => regs(irem_h3001(s)?, true)?,
         "Konami VRC1" => regs(vrc1(s)?, false)?,
@@ -64,8 +66,9 @@ pub fn decode(s: &FceuState) -> Result<BoardImport, StateError> {
 
 fn unsupported(entries: &[(String, usize)]) -> StateError {
     StateError::Missing(format!(
-        "a decoder for this board ({}): NROM, MMC1, the discrete latches, MMC3, mapper 185, \
-         Irem G-101 and H3001, VRC1, MMC2/MMC4, FME-7, Sunsoft-3 and NTDEC 2722 so far",
+        "a decoder for this board ({}): NROM, MMC1, the discrete latches, MMC3, VRC2/VRC4, \
+         mapper 185, Irem G-101 and H3001, VRC1, MMC2/MMC4, FME-7, Sunsoft-3 and NTDEC 2722 \
+         so far",
         layout::describe(entries)
     ))
 }
@@ -334,4 +337,40 @@ fn ntdec2722(s: &FceuState) -> Result<Writes, StateError> {
         w.cpu_cycles = 4096;
     }
     Ok(w)
+}
+
+/// Konami VRC2/VRC4's entries, as FCEUmm's `vrc2and4.c` of stable-retro's time keeps
+/// them: `PREG` the two PRG registers; `CREG` each CHR bank's low byte (its two nibbles)
+/// and `CRGH` its ninth bit (16-bit words, 0 or $100); `CMDR` the last $9002/$9003 value;
+/// `MIRR` the last $9000/$9001 value; `IRQL` the latch; `IRQC` the counter (a 16-bit word
+/// whose bit 8 never stays set); `IRQA` the enable (nonzero on) and `CMDI` the enable after
+/// acknowledge. `BIGB` ORs $20 into PRG bank numbers (a multicart's outer bank; on ROMs
+/// of 256 KiB or less the bank numbers wrap, and nesmind has no such multicart).
+///
+/// What FCEUmm does not keep, and the import assumes: the prescaler (taken as just reset),
+/// the IRQ mode (its counter always runs on the prescaler: scanline mode), and PRG RAM's
+/// enable (always on in FCEUmm: $9002 bit 0 is taken as set).
+fn vrc2_4(s: &FceuState) -> Result<Vrc2_4Import, StateError> {
+    let entry = |name, len| s.entry(SectionKind::Board, name, len);
+    let byte = |name| entry(name, 1).map(|d| d[0]);
+    let creg = entry("CREG", 8)?;
+    let crgh = entry("CRGH", 16)?;
+    let chr = std::array::from_fn(|i| {
+        u16::from(creg[i]) | u16::from_le_bytes([crgh[2 * i], crgh[2 * i + 1]]) & 0x100
+    });
+    let prg = entry("PREG", 2)?;
+    let counter = entry("IRQC", 2)?;
+    let line = s.entry(SectionKind::CpuCounters, "IQLB", 4)?;
+    Ok(Vrc2_4Import {
+        prg: [prg[0], prg[1]],
+        chr,
+        control: byte("CMDR")? | 1,
+        mirroring: byte("MIRR")?,
+        irq_latch: byte("IRQL")?,
+        irq_counter: counter[0],
+        irq_enabled: byte("IRQA")? != 0,
+        irq_enable_after_ack: byte("CMDI")? & 1 != 0,
+        irq_cycle_mode: false,
+        irq_pending: line[0] & 1 != 0,
+    })
 }

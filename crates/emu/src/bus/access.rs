@@ -20,7 +20,7 @@ impl Bus {
             0x0000..=0x1FFF => self.ram[usize::from(addr & 0x7FF)],
             0x4020..=0xFFFF => match self.cart.core.read_prg(addr) {
                 Some(v) => v,
-                None => self.open_bus,
+                None => self.cart.core.read_undriven(addr, self.open_bus),
             },
             // A line drawn ahead can answer $2002; anything else needs the exact dot.
             0x2000..=0x3FFF => self.touch_ppu(READ_PHASE, addr & 7 != 2, false, |bus| {
@@ -137,7 +137,10 @@ impl Bus {
             0x4015 => self.apu.peek_status() | (self.open_bus & 0x20),
             0x4016 => (self.open_bus & 0xE0) | self.input.peek(0, self.cycles),
             0x4017 => (self.open_bus & 0xE0) | self.input.peek(1, self.cycles),
-            0x4020..=0xFFFF => self.cart.core.read_prg(addr).unwrap_or(self.open_bus),
+            0x4020..=0xFFFF => match self.cart.core.read_prg(addr) {
+                Some(v) => v,
+                None => self.cart.core.read_undriven(addr, self.open_bus),
+            },
             _ => self.open_bus,
         }
     }

@@ -2,6 +2,7 @@
 
 use super::mmc1::Mmc1Import;
 use super::mmc3::Mmc3Import;
+use super::vrc2_4::Vrc2_4Import;
 use super::{BoardKind, Cart};
 
 /// The board's registers, for the boards an import can set.
@@ -18,6 +19,8 @@ pub enum BoardImport {
     Latch(u8),
     /// Mappers 4 and 118.
     Mmc3(Mmc3Import),
+    /// Mappers 21, 22, 23 and 25 (Konami VRC2 and VRC4).
+    Vrc2_4(Vrc2_4Import),
     /// Any other board, set through its own register decoding (see [`RegisterImport`]).
     Registers(RegisterImport),
 }
@@ -53,6 +56,7 @@ impl BoardImport {
             BoardImport::Mmc1(_) => "MMC1 (mapper 1)",
             BoardImport::Latch(_) => "discrete latch (mapper 2, 3, 7, 66, 180 or 185)",
             BoardImport::Mmc3(_) => "MMC3 (mapper 4 or 118)",
+            BoardImport::Vrc2_4(_) => "Konami VRC2/VRC4 (mapper 21, 22, 23 or 25)",
             BoardImport::Registers(_) => "register-set",
         }
     }
@@ -90,6 +94,10 @@ impl Cart {
             }
             (BoardKind::Mmc3(m), BoardImport::Mmc3(r)) => {
                 m.import(&mut self.core, r);
+                true
+            }
+            (BoardKind::Vrc2_4(v), BoardImport::Vrc2_4(r)) => {
+                v.import(&mut self.core, r);
                 true
             }
             (_, BoardImport::Registers(r)) if r.mappers.contains(&mapper) => {

@@ -53,6 +53,8 @@ mod sunsoft3;
 mod unrom512;
 mod uxrom;
 mod vrc1;
+mod vrc2_4;
+mod vrc_irq;
 
 use super::rom::{Mirroring, Rom, RomError};
 use crate::ppu_watch::{A12Irq, PpuWatch};
@@ -63,6 +65,7 @@ use serde::{Deserialize, Serialize};
 pub(crate) use shared_ram::SharedRam;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
+pub use vrc2_4::Vrc2_4Import;
 
 /// Where an 8 KiB CPU window at $6000-$FFFF points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,6 +73,9 @@ pub enum Source {
     Rom,
     Ram,
     OpenBus,
+    /// A 1-bit latch that drives D0 at $6000-$6FFF (VRC2 without PRG RAM); the window's
+    /// offset holds the bit (see `CartCore::read_undriven`).
+    Latch,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -211,6 +217,17 @@ impl CartCore {
         };
         self.set_cpu_window(0, window);
     }
+    /// A 1-bit latch holding `bit` at $6000 (`Source::Latch`).
+    pub fn map_latch(&mut self, bit: u8) {
+        self.set_cpu_window(
+            0,
+            Window {
+                source: Source::Latch,
+                offset: usize::from(bit & 1),
+                writable: false,
+            },
+        );
+    }
     /// Open bus at window `slot`.
     pub fn map_open(&mut self, slot: usize) {
         self.set_cpu_window(slot, Window::OPEN);
@@ -345,7 +362,18 @@ impl CartCore {
         match w.source {
             Source::Rom => Some(self.prg_rom[off]),
             Source::Ram => Some(self.prg_ram[off]),
-            Source::OpenBus => None,
+            Source::OpenBus | Source::Latch => None,
+        }
+    }
+    /// What a read `read_prg` left undriven gives: the bus's last value `open_bus`, with
+    /// bit 0 from a 1-bit latch at $6000-$6FFF (`Source::Latch`).
+    #[inline]
+    pub fn read_undriven(&self, addr: u16, open_bus: u8) -> u8 {
+        let w = &self.cpu[0];
+        if w.source == Source::Latch && (0x6000..0x7000).contains(&addr) {
+            open_bus & 0xFE | (w.offset & 1) as u8
+        } else {
+            open_bus
         }
     }
     /// A write to a discrete latch at $8000-$FFFF (with bus conflicts) that selects a
@@ -455,6 +483,7 @@ boards! {
     Bf9096(camerica::Bf9096),
     Nina0306(nina0306::Nina0306),
     Ntdec2722(ntdec2722::Ntdec2722),
+    Vrc2_4(vrc2_4::Vrc2_4),
 }
 
 /// The board for `rom`'s mapper and submapper, and the name `nesmind info` shows for it.
@@ -576,6 +605,10 @@ fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
             BoardKind::Ntdec2722(ntdec2722::Ntdec2722::default()),
             "NTDEC 2722 (Super Mario Bros. 2 FDS conversion)",
         ),
+        21 | 22 | 23 | 25 => {
+            let (wiring, name) = vrc2_4::wiring_for(rom.mapper, sub).expect("a VRC mapper");
+            (BoardKind::Vrc2_4(vrc2_4::Vrc2_4::new(wiring)), name)
+        }
         m => {
             return Err(RomError::UnsupportedMapper {
                 mapper: m,

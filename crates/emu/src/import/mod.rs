@@ -16,7 +16,7 @@
 //!   interrupted forever by an IRQ it never acknowledges. Its sequence starts at the
 //!   import.
 //! - **Interrupts**: no NMI is pending, nor an IRQ but the one a board's registers say it
-//!   holds (MMC3's `irq_pending`), the controllers' shift registers are empty
+//!   holds (MMC3's and VRC4's `irq_pending`), the controllers' shift registers are empty
 //!   (games strobe them each frame), the CPU's cycle count and the PPU's frame count start
 //!   where power-on leaves them.
 //! - **The picture** is blank until the first frame is drawn.
@@ -25,7 +25,7 @@
 //! the order the chip holds it: which 1 KiB page shows at $2000-$2FFF follows the header's
 //! mirroring, or for MMC1 the imported control register, exactly as in play.
 
-pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import, RegisterImport};
+pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import, RegisterImport, Vrc2_4Import};
 pub use crate::ppu::PpuImport;
 
 use crate::cart::SharedRam;
@@ -184,6 +184,18 @@ fn check_ranges(s: &MachineImport) -> Result<(), InvalidState> {
         ensure(!r.irq_pending || r.irq_enabled, "board.irq_pending", || {
             "set while the IRQ is disabled ($E000 acknowledges it)".into()
         })?;
+    }
+    if let BoardImport::Vrc2_4(r) = &s.board {
+        for (i, &v) in r.prg.iter().enumerate() {
+            ensure(v < 0x20, &format!("board.prg[{i}]"), || {
+                format!("{v:#X} is over five bits")
+            })?;
+        }
+        for (i, &v) in r.chr.iter().enumerate() {
+            ensure(v < 0x200, &format!("board.chr[{i}]"), || {
+                format!("{v:#X} is over nine bits")
+            })?;
+        }
     }
     Ok(())
 }

@@ -310,3 +310,46 @@ fn register_writes_go_through_the_boards_decoding() {
     let e = refused(&rom(2, 4, false), &state(regs(vec![], 1 << 20), true));
     assert_eq!(e.field, "board.cpu_cycles");
 }
+
+fn vrc(control: u8, mirroring: u8) -> Vrc2_4Import {
+    Vrc2_4Import {
+        prg: [3, 1],
+        chr: [0; 8],
+        control,
+        mirroring,
+        irq_latch: 0x80,
+        irq_counter: 0x90,
+        irq_enabled: true,
+        irq_enable_after_ack: false,
+        irq_cycle_mode: false,
+        irq_pending: true,
+    }
+}
+
+#[test]
+fn vrc_registers_choose_banks_mirroring_ram_and_the_irq() {
+    // 16 KiB banks read their number: 8 KiB bank k reads k / 2.
+    let vrc4 = rom(21, 4, true);
+    let m = Machine::import(&vrc4, &state(BoardImport::Vrc2_4(vrc(1, 0)), false)).unwrap();
+    assert_eq!((m.peek(0x8000), m.peek(0xA000), m.peek(0xC010)), (1, 0, 3));
+    assert_eq!((m.peek_ppu(0x2000), m.peek_ppu(0x2400)), (0x11, 0x22));
+    assert_eq!(m.peek(0x6000), 0x5A);
+    assert!(m.bus.cart.core.irq);
+    // VRC4's swap: the second-last bank at $8000; horizontal mirroring; PRG RAM off.
+    let m = Machine::import(&vrc4, &state(BoardImport::Vrc2_4(vrc(2, 1)), false)).unwrap();
+    assert_eq!((m.peek(0x8010), m.peek(0xC000)), (3, 1));
+    assert_eq!((m.peek_ppu(0x2000), m.peek_ppu(0x2400)), (0x11, 0x11));
+    assert_eq!(m.peek(0x6000), 0xC0, "open bus");
+    // A VRC2 has no IRQ: a pending one is not taken.
+    let m = Machine::import(
+        &rom(22, 4, true),
+        &state(BoardImport::Vrc2_4(vrc(0, 0)), false),
+    );
+    assert!(!m.unwrap().bus.cart.core.irq);
+    let wide = Vrc2_4Import {
+        prg: [0x20, 0],
+        ..vrc(0, 0)
+    };
+    let e = refused(&vrc4, &state(BoardImport::Vrc2_4(wide), false));
+    assert_eq!(e.field, "board.prg[0]");
+}
