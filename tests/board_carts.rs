@@ -36,6 +36,9 @@ const CARTS: &[(&str, u8, u16)] = &[
     ("m088", 0, 88),
     ("m154", 0, 154),
     ("m076", 0, 76),
+    ("m033", 0, 33),
+    ("m048", 0, 48),
+    ("m018", 0, 18),
 ];
 
 /// Boards whose registers reach no PPU window (PRG banks only): their picture stands.

@@ -28,7 +28,10 @@ pub mod watch;
 pub use apu::UnsupportedSampleRate;
 pub use buttons::Buttons;
 pub use cpu::Cpu;
-pub use import::{BoardImport, CpuImport, MachineImport, Mmc1Import, Mmc3Import, PpuImport};
+pub use import::{
+    BoardImport, CpuImport, MachineImport, Mmc1Import, Mmc3Import, PpuImport, Ss88006Import,
+    TaitoImport,
+};
 pub use invalid::InvalidState;
 pub use machine::{Machine, MachineError, PpuPosition};
 pub use rom::{Console, Mirroring, Rom, RomError, RomInfo, Timing};

@@ -1,6 +1,6 @@
 //! The pieces of an FCEUmm state a machine is built from, decoded into plain fields for the
 //! boards nesmind loads (NROM, MMC1, the discrete latches of UxROM, CNROM, AxROM and
-//! GxROM, and MMC3), and the machine built from them ([`MachineParts::to_machine`], through
+//! GxROM, MMC3, the Taito TC0190/TC0690 and the Jaleco SS88006), and the machine built from them ([`MachineParts::to_machine`], through
 //! `nesmind_emu::import`).
 //!
 //! What FCEUmm keeps, and so what a loader gets: CPU registers and RAM; the PPU's
@@ -9,7 +9,9 @@
 //! and OAM; work RAM and CHR RAM; the board's registers: MMC1's four and its serial
 //! port; a discrete latch's last value (`LATC`, taken after the bus conflict's AND); MMC3's
 //! eight bank registers (`REGS`), $8000 (`CMD`), $A000, $A001, and its IRQ reload flag,
-//! counter, latch and enable; and the CPU's IRQ line (`IQLB`), whose bit 0 is the board's.
+//! counter, latch and enable; the Taito TC0190/TC0690's eight bank registers, mirroring and
+//! IRQ counter (see `taito`); the Jaleco SS88006's bank registers, mirroring and IRQ counter
+//! (see `ss88006`); and the CPU's IRQ line (`IQLB`), whose bit 0 is the board's.
 //!
 //! What it does not keep, and the machine assumes:
 //! - the PPU's scanline and dot: stable-retro saves between frames, and FCEUmm's frame
@@ -40,6 +42,7 @@ use crate::fceumm::{FceuState, SectionKind, StateError};
 use crate::layout;
 use nesmind_emu::{
     BoardImport, CpuImport, Machine, MachineImport, Mmc1Import, Mmc3Import, PpuImport, Rom,
+    Ss88006Import, TaitoImport,
 };
 
 /// Everything a machine needs from a state.
@@ -84,10 +87,12 @@ impl MachineParts {
                 BoardImport::Latch(s.entry(SectionKind::Board, "LATC", 1)?[0])
             }
             Some(b) if b.starts_with("MMC3") => BoardImport::Mmc3(mmc3(s)?),
+            Some("Taito TC0190/TC0690") => BoardImport::Taito(taito(s)?),
+            Some("Jaleco SS88006") => BoardImport::Ss88006(ss88006(s)?),
             _ => {
                 return Err(StateError::Missing(format!(
                     "a decoder for this board ({}): only NROM, MMC1, the discrete latches \
-                     (UxROM, CNROM, AxROM, GxROM) and MMC3 so far",
+                     (UxROM, CNROM, AxROM, GxROM), MMC3, the Taito TC0190/TC0690 and the Jaleco SS88006 so far",
                     layout::describe(&entries)
                 )));
             }
@@ -158,6 +163,68 @@ fn mmc3(s: &FceuState) -> Result<Mmc3Import, StateError> {
         irq_counter: byte("IRQC")?,
         irq_reload: flag("IRQR")?,
         irq_enabled: flag("IRQA")?,
+        irq_pending: line[0] & 1 != 0,
+    })
+}
+
+/// The Taito TC0190/TC0690's entries (one layout for mappers 33 and 48): `PREG` holds the
+/// two PRG registers and the six CHR registers, `MIRR` FCEUmm's mirroring (0 horizontal),
+/// `IRQA` the enable, `IRQL` the byte written to $C000 and `IRQC` FCEUmm's counter (both
+/// 16-bit, low byte first). FCEUmm counts up from the written byte once a line and raises
+/// the IRQ at 256, disabling itself; nesmind's counter counts down from the complement
+/// (MMC3's), so the lines left carry over as the count, and a count at 256 or beyond (none
+/// left, or none under way) as a reload at the next clock. An IRQ pending keeps the enable.
+fn taito(s: &FceuState) -> Result<TaitoImport, StateError> {
+    let regs = s.entry(SectionKind::Board, "PREG", 8)?;
+    let word = |name| {
+        s.entry(SectionKind::Board, name, 2)
+            .map(|d| i16::from_le_bytes([d[0], d[1]]))
+    };
+    let (count, latch) = (word("IRQC")?, word("IRQL")?);
+    let left = 256 - i32::from(count);
+    let line = s.entry(SectionKind::CpuCounters, "IQLB", 4)?;
+    let pending = line[0] & 1 != 0;
+    Ok(TaitoImport {
+        prg: [regs[0], regs[1]],
+        chr: [regs[2], regs[3], regs[4], regs[5], regs[6], regs[7]],
+        horizontal: s.entry(SectionKind::Board, "MIRR", 1)?[0] == 0,
+        irq_latch: !(latch as u8),
+        irq_counter: if (1..=255).contains(&left) {
+            left as u8
+        } else {
+            0
+        },
+        irq_reload: !(1..=255).contains(&left),
+        irq_enabled: s.entry(SectionKind::Board, "IRQA", 1)?[0] != 0 || pending,
+        irq_pending: pending,
+    })
+}
+
+/// The Jaleco SS88006's entries: `PREG` the three PRG banks (and FCEUmm's fixed last one),
+/// `CREG` the eight CHR banks, `MIRR` $F002's two bits (see below), `IRQA` the enable alone (FCEUmm
+/// ignores $F001's width bits and $9002: the counter is taken as 16 bits wide and PRG RAM
+/// as on and writable), `IRQL` the reload value and `IRQC` the count (32-bit, low byte
+/// first). FCEUmm raises the IRQ when its count reaches 0 and disables itself; nesmind's
+/// counter raises it when it wraps from 0, a cycle later, so one less carries over.
+fn ss88006(s: &FceuState) -> Result<Ss88006Import, StateError> {
+    let board = |name, len| s.entry(SectionKind::Board, name, len);
+    let prg = board("PREG", 4)?;
+    let word = |name| board(name, 4).map(|d| i32::from_le_bytes([d[0], d[1], d[2], d[3]]));
+    let count = word("IRQC")?.clamp(0, 0x1_0000);
+    let line = s.entry(SectionKind::CpuCounters, "IQLB", 4)?;
+    Ok(Ss88006Import {
+        prg: [prg[0], prg[1], prg[2]],
+        chr: sized(board("CREG", 8)?, "CREG")?,
+        // FCEUmm shows the first nametable for both one-screen values, and the state's
+        // nametables were written through that.
+        mirroring: match board("MIRR", 1)?[0] & 3 {
+            3 => 2,
+            m => m,
+        },
+        ram: 3,
+        irq_reload: word("IRQL")? as u16,
+        irq_counter: (count.max(1) - 1) as u16,
+        irq_control: board("IRQA", 1)?[0] & 1,
         irq_pending: line[0] & 1 != 0,
     })
 }

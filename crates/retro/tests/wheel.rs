@@ -13,10 +13,11 @@ use nesmind_retro::{FceuState, GameData, Scenario, layout};
 
 const STABLE_INTEGRATIONS: usize = 298;
 const ALL_STATES: usize = 438;
-/// Mappers whose states `parts` decodes: NROM, MMC1, the discrete latches, MMC3.
-const LOADED: [u16; 8] = [0, 1, 2, 3, 4, 7, 66, 118];
+/// Mappers whose states `parts` decodes: NROM, MMC1, the discrete latches, MMC3, the Taito
+/// TC0190/TC0690 and the Jaleco SS88006.
+const LOADED: [u16; 11] = [0, 1, 2, 3, 4, 7, 66, 118, 33, 48, 18];
 /// How many of the 438 states are on those boards.
-const DECODED: usize = 410;
+const DECODED: usize = 413;
 
 /// A RAM trajectory that moves every byte in ways scores and counters move: small steps,
 /// wraps, jumps and resets, from a fixed seed.

@@ -1,7 +1,9 @@
 //! Setting a board's registers from another emulator's saved ones (`crate::import`).
 
+use super::jaleco_ss88006::Ss88006Import;
 use super::mmc1::Mmc1Import;
 use super::mmc3::Mmc3Import;
+use super::taito_tc0190::TaitoImport;
 use super::{BoardKind, Cart};
 
 /// The board's registers, for the boards an import can set.
@@ -17,6 +19,10 @@ pub enum BoardImport {
     Latch(u8),
     /// Mappers 4 and 118.
     Mmc3(Mmc3Import),
+    /// Mappers 33 and 48 (Taito TC0190, TC0690).
+    Taito(TaitoImport),
+    /// Mapper 18 (Jaleco SS88006).
+    Ss88006(Ss88006Import),
 }
 
 impl BoardImport {
@@ -26,6 +32,8 @@ impl BoardImport {
             BoardImport::Mmc1(_) => "MMC1 (mapper 1)",
             BoardImport::Latch(_) => "discrete latch (mapper 2, 3, 7, 66 or 180)",
             BoardImport::Mmc3(_) => "MMC3 (mapper 4 or 118)",
+            BoardImport::Taito(_) => "Taito TC0190/TC0690 (mapper 33 or 48)",
+            BoardImport::Ss88006(_) => "Jaleco SS88006 (mapper 18)",
         }
     }
 }
@@ -57,6 +65,18 @@ impl Cart {
             }
             (BoardKind::Mmc3(m), BoardImport::Mmc3(r)) => {
                 m.import(&mut self.core, r);
+                true
+            }
+            (BoardKind::Tc0190(b), BoardImport::Taito(r)) => {
+                b.import(&mut self.core, r);
+                true
+            }
+            (BoardKind::Tc0690(b), BoardImport::Taito(r)) => {
+                b.import(&mut self.core, r);
+                true
+            }
+            (BoardKind::Ss88006(b), BoardImport::Ss88006(r)) => {
+                b.import(&mut self.core, r);
                 true
             }
             _ => false,

@@ -40,6 +40,7 @@ mod irem_g101;
 mod irem_h3001;
 mod jaleco140;
 mod jaleco87;
+mod jaleco_ss88006;
 mod mmc1;
 mod mmc2;
 mod mmc3;
@@ -49,6 +50,7 @@ mod nrom;
 mod shared_ram;
 mod sunsoft1;
 mod sunsoft3;
+mod taito_tc0190;
 mod unrom512;
 mod uxrom;
 mod vrc1;
@@ -56,12 +58,14 @@ mod vrc1;
 use super::rom::{Mirroring, Rom, RomError};
 use crate::ppu_watch::{A12Irq, PpuWatch};
 pub use import::BoardImport;
+pub use jaleco_ss88006::Ss88006Import;
 pub use mmc1::Mmc1Import;
 pub use mmc3::Mmc3Import;
 use serde::{Deserialize, Serialize};
 pub(crate) use shared_ram::SharedRam;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
+pub use taito_tc0190::TaitoImport;
 
 /// Where an 8 KiB CPU window at $6000-$FFFF points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -391,6 +395,14 @@ trait Board {
     fn a12_irq(&self, _core: &CartCore) -> Option<A12Irq> {
         None
     }
+    /// The PPU has run every dot before dot count `dots` (boards that set `watches_ppu_time`):
+    /// an IRQ that rises some dots after the fetch that caused it rises here.
+    fn ppu_reached(&mut self, _core: &mut CartCore, _dots: u64) {}
+    /// True for boards whose IRQ line rises some dots after an A12 rise (`ppu_reached`
+    /// then runs after every PPU catch-up, and `a12_irq` names the delay).
+    fn watches_ppu_time(&self) -> bool {
+        false
+    }
     /// True for boards with a CPU-cycle counter (`cpu_cycle` then runs every cycle).
     fn counts_cpu_cycles(&self) -> bool {
         false
@@ -453,6 +465,9 @@ boards! {
     Bf9093(camerica::Bf9093),
     Bf9096(camerica::Bf9096),
     Nina0306(nina0306::Nina0306),
+    Tc0190(taito_tc0190::Tc0190),
+    Tc0690(taito_tc0190::Tc0690),
+    Ss88006(jaleco_ss88006::Ss88006),
 }
 
 /// The board for `rom`'s mapper and submapper, and the name `nesmind info` shows for it.
@@ -570,6 +585,18 @@ fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
             BoardKind::Nina0306(nina0306::Nina0306::new(true)),
             "NINA-03/06 multicart (Sachen, HES)",
         ),
+        33 => (
+            BoardKind::Tc0190(taito_tc0190::Tc0190::default()),
+            "Taito TC0190",
+        ),
+        48 => (
+            BoardKind::Tc0690(taito_tc0190::Tc0690::default()),
+            "Taito TC0690",
+        ),
+        18 => (
+            BoardKind::Ss88006(jaleco_ss88006::Ss88006::default()),
+            "Jaleco SS88006",
+        ),
         m => {
             return Err(RomError::UnsupportedMapper {
                 mapper: m,
@@ -610,6 +637,9 @@ pub struct Cart {
     /// Boards with a CPU-cycle counter (FME-7, Irem H3001, Sunsoft-3 IRQs).
     #[serde(skip)]
     pub(crate) watch_cpu: bool,
+    /// Boards whose A12 IRQ rises after a delay (TC0690): they see the PPU's progress.
+    #[serde(skip)]
+    pub(crate) watch_ppu_time: bool,
     /// The board's registers in $6000-$7FFF, if any (NINA-001).
     #[serde(skip, default = "no_low_registers")]
     low_registers: RangeInclusive<u16>,
@@ -668,6 +698,7 @@ impl Cart {
             watch_ppu: false,
             ppu_watch: PpuWatch::None,
             watch_cpu: false,
+            watch_ppu_time: false,
             low_registers: no_low_registers(),
         };
         cart.copy_board_facts();
@@ -695,6 +726,7 @@ impl Cart {
         self.ppu_watch = board.ppu_watch();
         self.watch_ppu = self.ppu_watch != PpuWatch::None;
         self.watch_cpu = board.counts_cpu_cycles();
+        self.watch_ppu_time = board.watches_ppu_time();
         self.low_registers = board.low_registers().unwrap_or_else(no_low_registers);
     }
     /// True when `other` has the same kind of board (savestate checks).
@@ -745,6 +777,14 @@ impl Cart {
             return None;
         }
         self.board.board().a12_irq(&self.core)
+    }
+
+    /// The PPU has caught up to dot count `dots` (see `Board::ppu_reached`).
+    #[inline(always)]
+    pub(crate) fn ppu_reached(&mut self, dots: u64) {
+        if self.watch_ppu_time {
+            self.board.as_board().ppu_reached(&mut self.core, dots);
+        }
     }
 
     #[inline(always)]

@@ -25,7 +25,7 @@
 //! the order the chip holds it: which 1 KiB page shows at $2000-$2FFF follows the header's
 //! mirroring, or for MMC1 the imported control register, exactly as in play.
 
-pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import};
+pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import, Ss88006Import, TaitoImport};
 pub use crate::ppu::PpuImport;
 
 use crate::cart::SharedRam;
@@ -159,6 +159,12 @@ fn check_ranges(s: &MachineImport) -> Result<(), InvalidState> {
         // Only the board raises its IRQ, only while enabled, and disabling acknowledges it.
         ensure(!r.irq_pending || r.irq_enabled, "board.irq_pending", || {
             "set while the IRQ is disabled ($E000 acknowledges it)".into()
+        })?;
+    }
+    if let BoardImport::Taito(r) = &s.board {
+        // As on MMC3: the TC0690 raises its IRQ only while enabled; $C003 acknowledges it.
+        ensure(!r.irq_pending || r.irq_enabled, "board.irq_pending", || {
+            "set while the IRQ is disabled ($C003 acknowledges it)".into()
         })?;
     }
     Ok(())
