@@ -39,6 +39,7 @@ const CARTS: &[(&str, u8, u16)] = &[
     ("m033", 0, 33),
     ("m048", 0, 48),
     ("m018", 0, 18),
+    ("m068", 0, 68),
 ];
 
 /// Boards whose registers reach no PPU window (PRG banks only): their picture stands.

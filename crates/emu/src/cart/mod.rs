@@ -50,6 +50,7 @@ mod nrom;
 mod shared_ram;
 mod sunsoft1;
 mod sunsoft3;
+mod sunsoft4;
 mod taito_tc0190;
 mod unrom512;
 mod uxrom;
@@ -135,6 +136,9 @@ pub struct CartCore {
     pub(crate) chr_is_ram: bool,
     /// 1 KiB nametable pages: offsets into `vram`.
     pub(crate) nt: [usize; 4],
+    /// Bit n set: nametable n shows a copy of CHR ROM (Sunsoft-4), which writes leave alone.
+    #[serde(default)]
+    pub(crate) nt_read_only: u8,
     pub(crate) irq: bool,
     pub(crate) header_mirroring: Mirroring,
     pub(crate) submapper: u8,
@@ -265,6 +269,7 @@ impl CartCore {
         }
     }
     pub fn set_mirroring(&mut self, m: Mirroring) {
+        self.nt_read_only = 0;
         self.nt = match m {
             Mirroring::Horizontal => [0, 0, 0x400, 0x400],
             Mirroring::Vertical => [0, 0x400, 0, 0x400],
@@ -272,6 +277,26 @@ impl CartCore {
             Mirroring::SingleHigh => [0x400; 4],
             Mirroring::FourScreen => [0, 0x400, 0x800, 0xC00],
         };
+    }
+
+    /// Nametables from CHR ROM (Sunsoft-4): copies 1 KiB CHR banks `banks` into the two
+    /// nametable pages after the console's (a board that does this asks for 4 KiB of
+    /// nametable RAM) and points the nametables the mirroring put on the console's first and
+    /// second page at the first and second copy, read-only.
+    pub fn set_rom_nametables(&mut self, banks: [usize; 2]) {
+        for (i, bank) in banks.into_iter().enumerate() {
+            let len = self.chr_len();
+            let from = (bank * 0x400) % len.max(0x400);
+            let Some(page) = self.chr_bytes().get(from..from + 0x400) else {
+                continue;
+            };
+            let page = page.to_vec();
+            self.vram.copy_in(0x800 + i * 0x400, &page);
+        }
+        for nt in &mut self.nt {
+            *nt = 0x800 + (*nt & 0x400);
+        }
+        self.nt_read_only = 0x0F;
     }
 
     /// Everything a board's register write can change of what the PPU reads: the pattern
@@ -325,6 +350,9 @@ impl CartCore {
     }
     #[inline]
     pub fn write_nt(&mut self, addr: u16, value: u8) {
+        if self.nt_read_only >> (addr >> 10 & 3) & 1 != 0 {
+            return;
+        }
         let off = self.nt[usize::from(addr >> 10) & 3] + usize::from(addr & 0x3FF);
         self.vram.set(off, value);
     }
@@ -412,6 +440,11 @@ trait Board {
     fn cuts_chr(&self) -> bool {
         false
     }
+    /// Bytes of nametable RAM the cart holds: the console's 2 KiB (4 KiB on four-screen
+    /// carts), or more for a board that keeps nametables of its own there.
+    fn nametable_ram(&self) -> usize {
+        0x800
+    }
     /// Registers the board decodes inside $6000-$7FFF, which otherwise only PRG RAM sees.
     fn low_registers(&self) -> Option<RangeInclusive<u16>> {
         None
@@ -468,6 +501,7 @@ boards! {
     Tc0190(taito_tc0190::Tc0190),
     Tc0690(taito_tc0190::Tc0690),
     Ss88006(jaleco_ss88006::Ss88006),
+    Sunsoft4(sunsoft4::Sunsoft4),
 }
 
 /// The board for `rom`'s mapper and submapper, and the name `nesmind info` shows for it.
@@ -597,6 +631,10 @@ fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
             BoardKind::Ss88006(jaleco_ss88006::Ss88006::default()),
             "Jaleco SS88006",
         ),
+        68 => (
+            BoardKind::Sunsoft4(sunsoft4::Sunsoft4::default()),
+            "Sunsoft-4",
+        ),
         m => {
             return Err(RomError::UnsupportedMapper {
                 mapper: m,
@@ -678,12 +716,15 @@ impl Cart {
             chr_rom: board_chr_rom(rom, board.board().cuts_chr()),
             chr_ram: SharedRam::zeroed(chr_ram_size),
             prg_ram: SharedRam::zeroed(prg_ram_size),
-            vram: SharedRam::zeroed(if four { 4096 } else { 2048 }),
+            vram: SharedRam::zeroed(
+                if four { 4096 } else { 2048 }.max(board.board().nametable_ram()),
+            ),
             cpu: [Window::OPEN; 5],
             rom_pages: no_rom_pages(),
             chr: [0; 8],
             chr_is_ram,
             nt: [0; 4],
+            nt_read_only: 0,
             irq: false,
             header_mirroring: rom.mirroring,
             submapper: rom.submapper,
