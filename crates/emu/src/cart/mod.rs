@@ -19,8 +19,10 @@
 //!    expected reads for `harness.inc`), listed in `tests/board_carts.rs`.
 //! 4. A board that watches the PPU bus says what whole lines must show it (`PpuWatch`),
 //!    and a board whose IRQ counts A12 rises describes its counter (`a12_irq`) so the
-//!    scheduler can predict the IRQ (`ppu/watched.rs`); check its speed with `nesmind
-//!    bench` and its results with `examples/fingerprint.rs` (lazy = lockstep).
+//!    scheduler can predict the IRQ (`ppu/watched.rs`), with the dots its line lags the
+//!    counting rise (`A12Irq::delay`, raised in `Board::ppu_reached`: the TC0690); check its
+//!    speed with `nesmind bench` and its results with `examples/fingerprint.rs` (lazy =
+//!    lockstep).
 //!
 //! The cartridge connector carries no reset line, so the reset button leaves every
 //! board's registers as they are.
