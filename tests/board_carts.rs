@@ -49,6 +49,10 @@ const CARTS: &[(&str, u8, u16)] = &[
     ("m025", 1, 25),
     ("m025", 2, 25),
     ("m025", 3, 25),
+    ("m033", 0, 33),
+    ("m048", 0, 48),
+    ("m018", 0, 18),
+    ("m068", 0, 68),
 ];
 
 /// Boards whose registers reach no PPU window (PRG banks only): their picture stands.

@@ -12,8 +12,9 @@ pub const HATRIS: &[u8] = include_bytes!("../../plugins/hatris/cart/hatris-like.
 pub const MMC3_WORKLOAD: &[u8] = include_bytes!("../../benches/carts/mmc3/mmc3-workload.nes");
 
 /// Boards the synthetic images exercise (beside the two NROM demo carts).
-const MAPPERS: [u16; 22] = [
-    1, 2, 3, 4, 7, 9, 34, 69, 78, 87, 184, 185, 140, 206, 75, 32, 65, 67, 21, 22, 23, 25,
+const MAPPERS: [u16; 26] = [
+    1, 2, 3, 4, 7, 9, 34, 69, 78, 87, 184, 185, 140, 206, 75, 32, 65, 67, 21, 22, 23, 25, 33, 48,
+    18, 68,
 ];
 
 /// A program at the start of every 8 KiB PRG bank that writes a counter to every bank

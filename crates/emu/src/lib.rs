@@ -30,7 +30,7 @@ pub use buttons::Buttons;
 pub use cpu::Cpu;
 pub use import::{
     BoardImport, CpuImport, MachineImport, Mmc1Import, Mmc3Import, PpuImport, RegisterImport,
-    Vrc2_4Import,
+    Ss88006Import, TaitoImport, Vrc2_4Import,
 };
 pub use invalid::InvalidState;
 pub use machine::{Machine, MachineError, PpuPosition};

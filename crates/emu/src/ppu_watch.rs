@@ -46,4 +46,9 @@ impl A12Edges {
 pub struct A12Irq {
     pub edges: A12Edges,
     pub clocks: u32,
+    /// Dots from the rise that completes the count to the IRQ line rising (0 on MMC3).
+    /// A board with a delay raises the line when the PPU has run past it (`Board::ppu_reached`).
+    pub delay: u64,
+    /// The count is complete and the line rises once the PPU has run this dot count.
+    pub due: Option<u64>,
 }

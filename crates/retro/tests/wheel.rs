@@ -14,12 +14,12 @@ use nesmind_retro::{FceuState, GameData, Scenario, layout};
 const STABLE_INTEGRATIONS: usize = 298;
 const ALL_STATES: usize = 438;
 /// Mappers whose states `parts` decodes: NROM, MMC1, the discrete latches, MMC3, VRC2/VRC4,
-/// and the boards set through their registers.
-const LOADED: [u16; 21] = [
-    0, 1, 2, 3, 4, 7, 66, 118, 21, 22, 23, 25, 185, 32, 65, 75, 9, 10, 69, 67, 40,
+/// the Taito TC0190/TC0690, the Jaleco SS88006, and the boards set through their registers.
+const LOADED: [u16; 24] = [
+    0, 1, 2, 3, 4, 7, 66, 118, 21, 22, 23, 25, 33, 48, 18, 185, 32, 65, 75, 9, 10, 69, 67, 40,
 ];
 /// How many of the 438 states are on those boards.
-const DECODED: usize = 433;
+const DECODED: usize = 436;
 
 /// A RAM trajectory that moves every byte in ways scores and counters move: small steps,
 /// wraps, jumps and resets, from a fixed seed.

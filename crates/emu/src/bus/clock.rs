@@ -40,6 +40,7 @@ impl Bus {
             let dots = (target - self.ppu_master) / PPU_CLOCKS;
             self.ppu_master += dots * PPU_CLOCKS;
             self.ppu.run(dots, &mut self.cart, self.clock.lines);
+            self.cart.ppu_reached(self.ppu.dots);
         }
         self.plan_ppu();
     }
@@ -51,8 +52,11 @@ impl Bus {
             0
         } else {
             let mut dots = self.ppu.dots_to_next_event();
-            // No fetch comes before the pre-render line's first dot, itself an event.
-            if self.cart.ppu_watch == PpuWatch::A12 && !self.ppu.in_vertical_blank() {
+            // No fetch comes before the pre-render line's first dot, itself an event; a
+            // delayed IRQ (`Cart::ppu_reached`) may still be on its way.
+            if self.cart.ppu_watch == PpuWatch::A12
+                && (!self.ppu.in_vertical_blank() || self.cart.watch_ppu_time)
+            {
                 dots = dots.min(self.dots_to_a12_irq());
             }
             // The event dot runs once the target passes it: k dots from now need k*4 clocks.

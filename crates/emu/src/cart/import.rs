@@ -1,7 +1,9 @@
 //! Setting a board's registers from another emulator's saved ones (`crate::import`).
 
+use super::jaleco_ss88006::Ss88006Import;
 use super::mmc1::Mmc1Import;
 use super::mmc3::Mmc3Import;
+use super::taito_tc0190::TaitoImport;
 use super::vrc2_4::Vrc2_4Import;
 use super::{BoardKind, Cart};
 
@@ -19,6 +21,10 @@ pub enum BoardImport {
     Latch(u8),
     /// Mappers 4 and 118.
     Mmc3(Mmc3Import),
+    /// Mappers 33 and 48 (Taito TC0190, TC0690).
+    Taito(TaitoImport),
+    /// Mapper 18 (Jaleco SS88006).
+    Ss88006(Ss88006Import),
     /// Mappers 21, 22, 23 and 25 (Konami VRC2 and VRC4).
     Vrc2_4(Vrc2_4Import),
     /// Any other board, set through its own register decoding (see [`RegisterImport`]).
@@ -56,6 +62,8 @@ impl BoardImport {
             BoardImport::Mmc1(_) => "MMC1 (mapper 1)",
             BoardImport::Latch(_) => "discrete latch (mapper 2, 3, 7, 66, 180 or 185)",
             BoardImport::Mmc3(_) => "MMC3 (mapper 4 or 118)",
+            BoardImport::Taito(_) => "Taito TC0190/TC0690 (mapper 33 or 48)",
+            BoardImport::Ss88006(_) => "Jaleco SS88006 (mapper 18)",
             BoardImport::Vrc2_4(_) => "Konami VRC2/VRC4 (mapper 21, 22, 23 or 25)",
             BoardImport::Registers(_) => "register-set",
         }
@@ -94,6 +102,18 @@ impl Cart {
             }
             (BoardKind::Mmc3(m), BoardImport::Mmc3(r)) => {
                 m.import(&mut self.core, r);
+                true
+            }
+            (BoardKind::Tc0190(b), BoardImport::Taito(r)) => {
+                b.import(&mut self.core, r);
+                true
+            }
+            (BoardKind::Tc0690(b), BoardImport::Taito(r)) => {
+                b.import(&mut self.core, r);
+                true
+            }
+            (BoardKind::Ss88006(b), BoardImport::Ss88006(r)) => {
+                b.import(&mut self.core, r);
                 true
             }
             (BoardKind::Vrc2_4(v), BoardImport::Vrc2_4(r)) => {

@@ -222,6 +222,8 @@ impl Board for Mmc3 {
         Some(A12Irq {
             edges: self.edges(),
             clocks: self.clocks_to_irq()?,
+            delay: 0,
+            due: None,
         })
     }
 }

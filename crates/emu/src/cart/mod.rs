@@ -19,8 +19,10 @@
 //!    expected reads for `harness.inc`), listed in `tests/board_carts.rs`.
 //! 4. A board that watches the PPU bus says what whole lines must show it (`PpuWatch`),
 //!    and a board whose IRQ counts A12 rises describes its counter (`a12_irq`) so the
-//!    scheduler can predict the IRQ (`ppu/watched.rs`); check its speed with `nesmind
-//!    bench` and its results with `examples/fingerprint.rs` (lazy = lockstep).
+//!    scheduler can predict the IRQ (`ppu/watched.rs`), with the dots its line lags the
+//!    counting rise (`A12Irq::delay`, raised in `Board::ppu_reached`: the TC0690); check its
+//!    speed with `nesmind bench` and its results with `examples/fingerprint.rs` (lazy =
+//!    lockstep).
 //!
 //! The cartridge connector carries no reset line, so the reset button leaves every
 //! board's registers as they are.
@@ -40,6 +42,7 @@ mod irem_g101;
 mod irem_h3001;
 mod jaleco140;
 mod jaleco87;
+mod jaleco_ss88006;
 mod mmc1;
 mod mmc2;
 mod mmc3;
@@ -50,6 +53,8 @@ mod ntdec2722;
 mod shared_ram;
 mod sunsoft1;
 mod sunsoft3;
+mod sunsoft4;
+mod taito_tc0190;
 mod unrom512;
 mod uxrom;
 mod vrc1;
@@ -59,12 +64,14 @@ mod vrc_irq;
 use super::rom::{Mirroring, Rom, RomError};
 use crate::ppu_watch::{A12Irq, PpuWatch};
 pub use import::{BoardImport, MAX_IMPORT_CYCLES, RegisterImport};
+pub use jaleco_ss88006::Ss88006Import;
 pub use mmc1::Mmc1Import;
 pub use mmc3::Mmc3Import;
 use serde::{Deserialize, Serialize};
 pub(crate) use shared_ram::SharedRam;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
+pub use taito_tc0190::TaitoImport;
 pub use vrc2_4::Vrc2_4Import;
 
 /// Where an 8 KiB CPU window at $6000-$FFFF points.
@@ -138,6 +145,9 @@ pub struct CartCore {
     pub(crate) chr_is_ram: bool,
     /// 1 KiB nametable pages: offsets into `vram`.
     pub(crate) nt: [usize; 4],
+    /// Bit n set: nametable n shows a copy of CHR ROM (Sunsoft-4), which writes leave alone.
+    #[serde(default)]
+    pub(crate) nt_read_only: u8,
     pub(crate) irq: bool,
     pub(crate) header_mirroring: Mirroring,
     pub(crate) submapper: u8,
@@ -279,6 +289,7 @@ impl CartCore {
         }
     }
     pub fn set_mirroring(&mut self, m: Mirroring) {
+        self.nt_read_only = 0;
         self.nt = match m {
             Mirroring::Horizontal => [0, 0, 0x400, 0x400],
             Mirroring::Vertical => [0, 0x400, 0, 0x400],
@@ -286,6 +297,26 @@ impl CartCore {
             Mirroring::SingleHigh => [0x400; 4],
             Mirroring::FourScreen => [0, 0x400, 0x800, 0xC00],
         };
+    }
+
+    /// Nametables from CHR ROM (Sunsoft-4): copies 1 KiB CHR banks `banks` into the two
+    /// nametable pages after the console's (a board that does this asks for 4 KiB of
+    /// nametable RAM) and points the nametables the mirroring put on the console's first and
+    /// second page at the first and second copy, read-only.
+    pub fn set_rom_nametables(&mut self, banks: [usize; 2]) {
+        for (i, bank) in banks.into_iter().enumerate() {
+            let len = self.chr_len();
+            let from = (bank * 0x400) % len.max(0x400);
+            let Some(page) = self.chr_bytes().get(from..from + 0x400) else {
+                continue;
+            };
+            let page = page.to_vec();
+            self.vram.copy_in(0x800 + i * 0x400, &page);
+        }
+        for nt in &mut self.nt {
+            *nt = 0x800 + (*nt & 0x400);
+        }
+        self.nt_read_only = 0x0F;
     }
 
     /// Everything a board's register write can change of what the PPU reads: the pattern
@@ -339,6 +370,9 @@ impl CartCore {
     }
     #[inline]
     pub fn write_nt(&mut self, addr: u16, value: u8) {
+        if self.nt_read_only >> (addr >> 10 & 3) & 1 != 0 {
+            return;
+        }
         let off = self.nt[usize::from(addr >> 10) & 3] + usize::from(addr & 0x3FF);
         self.vram.set(off, value);
     }
@@ -420,6 +454,14 @@ trait Board {
     fn a12_irq(&self, _core: &CartCore) -> Option<A12Irq> {
         None
     }
+    /// The PPU has run every dot before dot count `dots` (boards that set `watches_ppu_time`):
+    /// an IRQ that rises some dots after the fetch that caused it rises here.
+    fn ppu_reached(&mut self, _core: &mut CartCore, _dots: u64) {}
+    /// True for boards whose IRQ line rises some dots after an A12 rise (`ppu_reached`
+    /// then runs after every PPU catch-up, and `a12_irq` names the delay).
+    fn watches_ppu_time(&self) -> bool {
+        false
+    }
     /// True for boards with a CPU-cycle counter (`cpu_cycle` then runs every cycle).
     fn counts_cpu_cycles(&self) -> bool {
         false
@@ -428,6 +470,11 @@ trait Board {
     /// CHR ROM gets a page of $FF after it, which `CartCore::map_chr_cut` shows.
     fn cuts_chr(&self) -> bool {
         false
+    }
+    /// Bytes of nametable RAM the cart holds: the console's 2 KiB (4 KiB on four-screen
+    /// carts), or more for a board that keeps nametables of its own there.
+    fn nametable_ram(&self) -> usize {
+        0x800
     }
     /// Registers the board decodes inside $6000-$7FFF, which otherwise only PRG RAM sees.
     fn low_registers(&self) -> Option<RangeInclusive<u16>> {
@@ -484,6 +531,10 @@ boards! {
     Nina0306(nina0306::Nina0306),
     Ntdec2722(ntdec2722::Ntdec2722),
     Vrc2_4(vrc2_4::Vrc2_4),
+    Tc0190(taito_tc0190::Tc0190),
+    Tc0690(taito_tc0190::Tc0690),
+    Ss88006(jaleco_ss88006::Ss88006),
+    Sunsoft4(sunsoft4::Sunsoft4),
 }
 
 /// The board for `rom`'s mapper and submapper, and the name `nesmind info` shows for it.
@@ -609,6 +660,22 @@ fn board_for(rom: &Rom) -> Result<(BoardKind, &'static str), RomError> {
             let (wiring, name) = vrc2_4::wiring_for(rom.mapper, sub).expect("a VRC mapper");
             (BoardKind::Vrc2_4(vrc2_4::Vrc2_4::new(wiring)), name)
         }
+        33 => (
+            BoardKind::Tc0190(taito_tc0190::Tc0190::default()),
+            "Taito TC0190",
+        ),
+        48 => (
+            BoardKind::Tc0690(taito_tc0190::Tc0690::default()),
+            "Taito TC0690",
+        ),
+        18 => (
+            BoardKind::Ss88006(jaleco_ss88006::Ss88006::default()),
+            "Jaleco SS88006",
+        ),
+        68 => (
+            BoardKind::Sunsoft4(sunsoft4::Sunsoft4::default()),
+            "Sunsoft-4",
+        ),
         m => {
             return Err(RomError::UnsupportedMapper {
                 mapper: m,
@@ -649,6 +716,9 @@ pub struct Cart {
     /// Boards with a CPU-cycle counter (FME-7, Irem H3001, Sunsoft-3, NTDEC 2722 IRQs).
     #[serde(skip)]
     pub(crate) watch_cpu: bool,
+    /// Boards whose A12 IRQ rises after a delay (TC0690): they see the PPU's progress.
+    #[serde(skip)]
+    pub(crate) watch_ppu_time: bool,
     /// The board's registers in $6000-$7FFF, if any (NINA-001).
     #[serde(skip, default = "no_low_registers")]
     low_registers: RangeInclusive<u16>,
@@ -687,12 +757,15 @@ impl Cart {
             chr_rom: board_chr_rom(rom, board.board().cuts_chr()),
             chr_ram: SharedRam::zeroed(chr_ram_size),
             prg_ram: SharedRam::zeroed(prg_ram_size),
-            vram: SharedRam::zeroed(if four { 4096 } else { 2048 }),
+            vram: SharedRam::zeroed(
+                if four { 4096 } else { 2048 }.max(board.board().nametable_ram()),
+            ),
             cpu: [Window::OPEN; 5],
             rom_pages: no_rom_pages(),
             chr: [0; 8],
             chr_is_ram,
             nt: [0; 4],
+            nt_read_only: 0,
             irq: false,
             header_mirroring: rom.mirroring,
             submapper: rom.submapper,
@@ -707,6 +780,7 @@ impl Cart {
             watch_ppu: false,
             ppu_watch: PpuWatch::None,
             watch_cpu: false,
+            watch_ppu_time: false,
             low_registers: no_low_registers(),
         };
         cart.copy_board_facts();
@@ -734,6 +808,7 @@ impl Cart {
         self.ppu_watch = board.ppu_watch();
         self.watch_ppu = self.ppu_watch != PpuWatch::None;
         self.watch_cpu = board.counts_cpu_cycles();
+        self.watch_ppu_time = board.watches_ppu_time();
         self.low_registers = board.low_registers().unwrap_or_else(no_low_registers);
     }
     /// True when `other` has the same kind of board (savestate checks).
@@ -784,6 +859,14 @@ impl Cart {
             return None;
         }
         self.board.board().a12_irq(&self.core)
+    }
+
+    /// The PPU has caught up to dot count `dots` (see `Board::ppu_reached`).
+    #[inline(always)]
+    pub(crate) fn ppu_reached(&mut self, dots: u64) {
+        if self.watch_ppu_time {
+            self.board.as_board().ppu_reached(&mut self.core, dots);
+        }
     }
 
     #[inline(always)]

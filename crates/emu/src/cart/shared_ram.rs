@@ -21,6 +21,13 @@ impl SharedRam {
     pub fn set(&mut self, index: usize, value: u8) {
         Arc::make_mut(&mut self.0)[index] = value;
     }
+
+    /// Writes `bytes` at `at`; nothing (and no copy) when they are there already.
+    pub fn copy_in(&mut self, at: usize, bytes: &[u8]) {
+        if self.0[at..at + bytes.len()] != *bytes {
+            Arc::make_mut(&mut self.0)[at..at + bytes.len()].copy_from_slice(bytes);
+        }
+    }
 }
 
 impl Deref for SharedRam {

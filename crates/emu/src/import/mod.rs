@@ -25,7 +25,9 @@
 //! the order the chip holds it: which 1 KiB page shows at $2000-$2FFF follows the header's
 //! mirroring, or for MMC1 the imported control register, exactly as in play.
 
-pub use crate::cart::{BoardImport, Mmc1Import, Mmc3Import, RegisterImport, Vrc2_4Import};
+pub use crate::cart::{
+    BoardImport, Mmc1Import, Mmc3Import, RegisterImport, Ss88006Import, TaitoImport, Vrc2_4Import,
+};
 pub use crate::ppu::PpuImport;
 
 use crate::cart::SharedRam;
@@ -196,6 +198,12 @@ fn check_ranges(s: &MachineImport) -> Result<(), InvalidState> {
                 format!("{v:#X} is over nine bits")
             })?;
         }
+    }
+    if let BoardImport::Taito(r) = &s.board {
+        // As on MMC3: the TC0690 raises its IRQ only while enabled; $C003 acknowledges it.
+        ensure(!r.irq_pending || r.irq_enabled, "board.irq_pending", || {
+            "set while the IRQ is disabled ($C003 acknowledges it)".into()
+        })?;
     }
     Ok(())
 }

@@ -176,11 +176,16 @@ impl Ppu {
         bits
     }
 
-    /// Dots from now to the fetch on which the A12-clocked IRQ `irq` rises, if it does
-    /// within `horizon` dots and no CPU access changes anything. Never late: where a line's
+    /// Dots from now to the dot on which the A12-clocked IRQ `irq` rises (the fetch that
+    /// completes its count, plus the board's delay), if that fetch comes within `horizon` dots and no CPU access changes anything. Never late: where a line's
     /// sprites cannot be known yet (evaluation under way or not starting at OAM address 0),
     /// it answers that line's first sprite fetch, and right after a $2001 write the next dot.
     pub(crate) fn dots_to_a12_irq(&self, mut irq: A12Irq, horizon: u64) -> Option<u64> {
+        // A count already complete rises on its dot whatever the PPU does meanwhile (a
+        // forged state's dot may lie beyond any horizon: the look is then taken again).
+        if let Some(due) = irq.due {
+            return Some(due.saturating_sub(self.dots).min(horizon));
+        }
         let enabled = self.rendering_enabled();
         if !self.enable_settled() {
             return Some(0);
@@ -254,7 +259,7 @@ impl Ppu {
                     if irq.edges.see(high, at) {
                         irq.clocks -= 1;
                         if irq.clocks == 0 {
-                            return Some(at - self.dots);
+                            return Some(at + irq.delay - self.dots);
                         }
                     }
                 }
