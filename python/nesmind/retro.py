@@ -19,8 +19,8 @@ Differences, on purpose or not yet:
 - render_mode defaults to None (stable-retro opens a window unless told otherwise); "human"
   shows nesmind's SDL window at the game's speed.
 - `em.get_state()` returns a nesmind savestate; `em.set_state()` and `state=` take those
-  and stable-retro's own (FCEUmm) states, which load for NROM, MMC1, UxROM, CNROM, AxROM,
-  GxROM and MMC3 games so far.
+  and stable-retro's own (FCEUmm) states, which load for every board nesmind runs (436 of
+  the 438 states stable-retro ships: not yet MMC5 and Namco 163 games).
 - Rewards and ends written in Lua (`script.lua`) run in an embedded Lua 5.1 as in
   stable-retro, except that a script's store into a game variable's name does not write
   RAM (no shipped script does it).
