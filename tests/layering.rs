@@ -41,6 +41,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "nesmind-spot",
             "nesmind-hatris",
             "nesmind-retro",
+            "nesmind-lua",
         ],
     ),
 ];
