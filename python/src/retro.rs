@@ -28,6 +28,19 @@ pub const BUTTONS: [Option<&str>; 9] = [
 /// The pad bit (`nesmind_emu::Buttons`) of each of stable-retro's buttons.
 pub const PAD_BITS: [u8; 9] = [0x02, 0, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x01];
 
+/// What stable-retro's FILTERED actions keep of `action`: each group's part when it is one
+/// of the group's combinations, else nothing of it.
+pub fn filtered(groups: &[Vec<u16>], action: u16) -> u16 {
+    groups.iter().fold(0, |kept, group| {
+        let part = action & group.iter().fold(0, |m, c| m | c);
+        if group.contains(&part) {
+            kept | part
+        } else {
+            kept
+        }
+    })
+}
+
 /// The NES core's button combinations (stable-retro's `fceumm.json`), used where a
 /// scenario names none: a direction up or down, one left or right, and A, B or both.
 const CORE_ACTIONS: [&[&[&str]]; 3] = [
@@ -262,14 +275,7 @@ impl RetroGame {
     /// filter_action(mask) -> int: what stable-retro's FILTERED actions keep of a mask:
     /// each group's part when it is one of the group's combinations, else nothing of it.
     fn filter_action(&self, action: u16) -> u16 {
-        self.actions.iter().fold(0, |kept, group| {
-            let part = action & group.iter().fold(0, |m, c| m | c);
-            if group.contains(&part) {
-                kept | part
-            } else {
-                kept
-            }
-        })
+        filtered(&self.actions, action)
     }
 
     /// crop_info(player=0) -> (x, y, width, height): the scenario's crop (0s: none).

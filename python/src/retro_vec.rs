@@ -9,7 +9,7 @@
 
 use crate::errors::JamError;
 use crate::machine::{Machine, WIDTH, picture_rgb, run_frames};
-use crate::retro::{PAD_BITS, RetroGame};
+use crate::retro::{PAD_BITS, RetroGame, filtered};
 use nesmind_emu::Buttons;
 use nesmind_retro::{Evaluator, Step};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
@@ -81,17 +81,6 @@ fn pad(mask: u16) -> Buttons {
             .filter(|(i, _)| mask >> i & 1 != 0)
             .fold(0, |b, (_, bit)| b | bit),
     )
-}
-
-fn filtered(groups: &[Vec<u16>], action: u16) -> u16 {
-    groups.iter().fold(0, |kept, group| {
-        let part = action & group.iter().fold(0, |m, c| m | c);
-        if group.contains(&part) {
-            kept | part
-        } else {
-            kept
-        }
-    })
 }
 
 /// Starts an env's episode: the start state, one frame with no buttons (as stable-retro's
